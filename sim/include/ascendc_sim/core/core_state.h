@@ -1,0 +1,87 @@
+// The state of one emulated AIV core during a launch, and the checked access to its UB
+// that every kernel API goes through.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "ascendc_sim/core/check.h"
+#include "ascendc_sim/core/counters.h"
+#include "ascendc_sim/core/hazard.h"
+#include "ascendc_sim/core/soc.h"
+
+namespace sim {
+
+class LaunchState;
+
+// One InitBuffer'd UB region, named in the kernel's terms for error messages.
+struct UbBuffer {
+    uint32_t offset;
+    uint32_t bytes;
+    std::string name;  // "TQue<VECIN>#0 buffer 1", "TBuf<VECCALC>#2", "stack buffer"
+};
+
+// What a LocalTensor holds: a byte range of its core's UB and the buffer it came from.
+struct UbRef {
+    uint32_t offset = 0;   // byte offset in UB
+    uint32_t bytes = 0;    // bytes from offset to the end of the tensor
+    int32_t buffer = -1;   // index into CoreState::buffers, -1 for a default-constructed tensor
+    uint8_t position = 0;  // AscendC::TPosition value
+};
+
+enum class Access : uint8_t { Read, Write };
+
+class CoreState {
+public:
+    CoreState(LaunchState* launch, uint32_t blockIdx, uint32_t blockNum, const SocSpec& soc);
+
+    LaunchState* launch;
+    uint32_t blockIdx;
+    uint32_t blockNum;
+    const SocSpec& soc;
+    std::vector<uint8_t> ub;       // the UB bytes
+    std::vector<uint8_t> defined;  // 1 where the UB byte holds data written since allocation
+    HazardTracker hazard;
+    CoreCounters counters;
+    std::vector<UbBuffer> buffers;
+    void* currentPipe = nullptr;   // AscendC::TPipe* created by the kernel (GetTPipePtr)
+
+    // "TQue<VECIN>#0 buffer 1 bytes [64, 128) (UB [8256, 8320))"
+    std::string Describe(const UbRef& ref, uint64_t byteOffset, uint64_t bytes) const;
+
+    // Issues an instruction: counts it on its pipe and in the log; returns its sequence number.
+    uint64_t Issue(const Event& event);
+
+    // Checks one UB operand of an instruction and records the access for race detection:
+    // the start is 32-byte aligned (if required), [byteOffset, byteOffset+bytes) lies in
+    // the tensor. Returns the host address of the first byte, or nullptr when the check
+    // failed at warn/off and the instruction must be dropped.
+    uint8_t* Operand(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset,
+                     uint64_t bytes, Pipe pipe, uint64_t seq, Access access, bool requireAligned = true);
+
+    // Uninitialized-data tracking (memcheck style: undefinedness flows through vector
+    // instructions and is reported where it escapes to GM, a scalar, or a reduction).
+    bool AllDefined(uint32_t ubOffset, uint64_t bytes) const;
+    void MarkDefined(uint32_t ubOffset, uint64_t bytes, bool isDefined);
+    // Reports UninitializedRead if any byte is undefined; `what` says where it escapes.
+    void RequireDefined(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset,
+                        uint64_t bytes, const char* what);
+    // Fills [ubOffset, +bytes) with the poison pattern (0xFF: a NaN in fp16/fp32) and marks it undefined.
+    void Poison(uint32_t ubOffset, uint64_t bytes);
+};
+
+// Thrown in a core thread when another core has failed: unwinds this core quietly.
+struct LaunchAborted {};
+
+// The calling thread's core. Throws std::logic_error outside a launch and LaunchAborted
+// when the launch has already failed on another core.
+CoreState& Core();
+CoreState* CurrentCoreOrNull();
+
+namespace detail {
+void SetCurrentCore(CoreState* core);
+}
+
+}  // namespace sim

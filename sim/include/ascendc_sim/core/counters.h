@@ -1,0 +1,57 @@
+// Per-core instruction log: every DMA, vector instruction, scalar UB access and sync in
+// the order the core issued it, so a cost model can lay them on a per-pipe timeline.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace sim {
+
+// The AIV pipes. Instructions on one pipe complete in order; pipes run in parallel and
+// are ordered only by syncs.
+enum class Pipe : uint8_t { S = 0, V = 1, MTE2 = 2, MTE3 = 3 };
+constexpr int kPipeCount = 4;
+const char* PipeName(Pipe pipe);  // "S", "V", "MTE2", "MTE3"
+
+enum class EventKind : uint8_t {
+    Dma,        // MTE2 (GM->UB) or MTE3 (UB->GM)
+    Vector,     // one vector instruction (count form or high-dimension form)
+    Scalar,     // GetValue/SetValue on UB or GM
+    SetFlag,    // pipe signals peer (also the implicit Set of EnQue/FreeTensor)
+    WaitFlag,   // pipe waits for peer (also the implicit Wait of DeQue/AllocTensor)
+    Barrier,    // PipeBarrier<pipe>
+    SyncAll,    // cross-core barrier
+};
+
+struct Event {
+    EventKind kind;
+    Pipe pipe;           // the pipe that executes it (the waiting pipe for WaitFlag)
+    Pipe peer = Pipe::S; // SetFlag/WaitFlag: the other side
+    const char* api;     // "DataCopyPad", "Mul", "EnQue", ...
+    uint64_t bytes = 0;  // DMA: bytes moved; vector: bytes of the destination
+    uint32_t bursts = 0; // DMA: blockCount
+    uint32_t burstBytes = 0; // DMA: bytes of one burst
+    uint64_t elements = 0;   // vector: elements computed
+    uint32_t repeats = 0;    // vector: 256-byte repeats
+    int32_t eventId = -1;
+};
+
+struct PipeTotals {
+    uint64_t instructions = 0;
+    uint64_t bytes = 0;
+    uint64_t repeats = 0;
+};
+
+struct CoreCounters {
+    std::vector<Event> events;
+    PipeTotals pipes[kPipeCount];
+    std::map<std::string, uint64_t> instructionsByApi;
+    uint64_t syncs = 0;
+
+    void Record(const Event& event);
+    uint64_t GmBytesRead() const { return pipes[static_cast<int>(Pipe::MTE2)].bytes; }
+    uint64_t GmBytesWritten() const { return pipes[static_cast<int>(Pipe::MTE3)].bytes; }
+};
+
+}  // namespace sim

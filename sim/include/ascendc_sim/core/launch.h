@@ -1,0 +1,103 @@
+// Multi-core launch: blockDim logical AIV cores run as concurrent threads, each with its
+// own UB; SyncAll is a real barrier; a violation on one core stops the launch and is
+// returned to the caller as an error, never as a crash.
+#pragma once
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "ascendc_sim/core/check.h"
+#include "ascendc_sim/core/counters.h"
+#include "ascendc_sim/core/soc.h"
+
+namespace sim {
+
+struct KernelArg {
+    const void* ptr;
+    std::string name;  // "gradGates": used to name the GM allocation in messages
+};
+
+struct LaunchConfig {
+    std::string kernelName;
+    uint32_t blockDim = 1;
+    std::vector<KernelArg> args;   // named GM arguments (optional, for messages)
+    bool tilingKeySet = false;
+    uint64_t tilingKey = 0;
+    const SocSpec* soc = nullptr;  // nullptr: CurrentSoc() of the launching thread
+};
+
+struct WarningSummary {
+    Check kind;
+    uint64_t count;
+    std::string firstMessage;
+};
+
+struct LaunchResult {
+    bool ok = true;
+    Check errorKind = Check::ApiMisuse;
+    std::string error;                      // the first violation, in the kernel's terms
+    std::vector<WarningSummary> warnings;   // what was reported at warn, once per kind
+    std::vector<CoreCounters> cores;        // per-core instruction logs
+    std::string kernelName;
+    uint32_t blockDim = 0;
+    std::string soc;
+
+    std::string Report() const;             // human-readable summary (errors + warnings)
+};
+
+class LaunchState {
+public:
+    LaunchState(const LaunchConfig& config, const SocSpec& soc);
+    const LaunchConfig config;
+    const SocSpec& soc;
+
+    void RecordWarning(Check kind, const std::string& message);
+    void Fail(Check kind, const std::string& message);
+    bool Aborted() const;
+    // Cross-core barrier; throws LaunchAborted if the launch fails while waiting.
+    void SyncAll();
+    std::string ArgumentName(const void* allocationBase) const;
+
+    LaunchResult Finish(std::vector<CoreCounters> cores);
+    void CoreFinished(uint32_t blockIdx);
+
+    // Set by RunKernel for the wave being run (guarded by the launch's own sequencing).
+    uint32_t participants = 0;
+    uint32_t finished = 0;
+    bool waveMode = false;
+
+private:
+    mutable std::mutex mutex_;
+    std::condition_variable cv_;
+    bool aborted_ = false;
+    bool failed_ = false;
+    Check errorKind_ = Check::ApiMisuse;
+    std::string error_;
+    std::map<int, WarningSummary> warnings_;
+    uint32_t arrived_ = 0;
+    uint64_t generation_ = 0;
+};
+
+// Runs `coreBody` once per core (GetBlockIdx() = 0..blockDim-1), concurrently. blockDim up
+// to the SoC's AIV count run at once; more run in waves of that size (SyncAll is then an
+// error, as on hardware where it would hang).
+LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& coreBody);
+
+// The result of the calling thread's most recent launch (for aclnn and Python callers).
+const LaunchResult& LastLaunch();
+
+// Kernels registered by name, launched with GM_ADDR arguments as CANN launches them.
+using KernelEntry = void (*)();
+void RegisterKernel(const std::string& name, KernelEntry entry, int gmArgCount);
+bool HasKernel(const std::string& name);
+// Calls the entry with `args` (must match its registered count) on every core.
+LaunchResult LaunchKernel(const std::string& name, LaunchConfig config, const std::vector<void*>& args);
+
+// The tiling key of the running launch (TILING_KEY_IS).
+bool TilingKeyMatches(uint64_t key);
+
+}  // namespace sim

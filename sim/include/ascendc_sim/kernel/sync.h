@@ -1,0 +1,69 @@
+// Intra-core pipe synchronisation, the cross-core barrier and block information.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "ascendc_sim/core/core_state.h"
+#include "ascendc_sim/core/launch.h"
+#include "ascendc_sim/kernel/enums.h"
+#include "ascendc_sim/kernel/markers.h"
+
+namespace sim {
+void SetFlagImpl(AscendC::HardEvent event, int32_t id, const char* name);
+void WaitFlagImpl(AscendC::HardEvent event, int32_t id, const char* name);
+void PipeBarrierImpl(pipe_t pipe);
+void SyncAllImpl();
+}  // namespace sim
+
+namespace AscendC {
+
+template <HardEvent event>
+__aicore__ inline void SetFlag(int32_t eventID) { sim::SetFlagImpl(event, eventID, "SetFlag"); }
+template <HardEvent event>
+__aicore__ inline void WaitFlag(int32_t eventID) { sim::WaitFlagImpl(event, eventID, "WaitFlag"); }
+
+template <pipe_t pipe>
+__aicore__ inline void PipeBarrier() { sim::PipeBarrierImpl(pipe); }
+
+template <bool isAIVOnly = true>
+__aicore__ inline void SyncAll() { sim::SyncAllImpl(); }
+
+// Cross-version wrapper (TQueSync<PIPE_S, PIPE_MTE3>).
+template <pipe_t src, pipe_t dst>
+class TQueSync {
+public:
+    __aicore__ inline void SetFlag(TEventID id) { sim::SetFlagImpl(Event(), id, "TQueSync::SetFlag"); }
+    __aicore__ inline void WaitFlag(TEventID id) { sim::WaitFlagImpl(Event(), id, "TQueSync::WaitFlag"); }
+private:
+    static HardEvent Event();
+};
+
+__aicore__ inline int64_t GetBlockIdx() { return sim::Core().blockIdx; }
+__aicore__ inline int64_t GetBlockNum() { return sim::Core().blockNum; }
+__aicore__ inline int64_t GetTaskRatio() { return 1; }  // AIV-only and MIX_AIV_1_0 launches
+
+template <pipe_t src, pipe_t dst>
+HardEvent TQueSync<src, dst>::Event() {
+    auto code = [](pipe_t p) -> int {
+        switch (p) {
+            case PIPE_S: return 0; case PIPE_V: return 1; case PIPE_MTE2: return 2; case PIPE_MTE3: return 3;
+            default: return -1;
+        }
+    };
+    static constexpr HardEvent table[4][4] = {
+        {HardEvent::MAX, HardEvent::S_V, HardEvent::S_MTE2, HardEvent::S_MTE3},
+        {HardEvent::V_S, HardEvent::V_V, HardEvent::V_MTE2, HardEvent::V_MTE3},
+        {HardEvent::MTE2_S, HardEvent::MTE2_V, HardEvent::MAX, HardEvent::MTE2_MTE3},
+        {HardEvent::MTE3_S, HardEvent::MTE3_V, HardEvent::MTE3_MTE2, HardEvent::MAX}};
+    int s = code(src), d = code(dst);
+    return (s < 0 || d < 0) ? HardEvent::MAX : table[s][d];
+}
+
+}  // namespace AscendC
+
+// ascendc_assert(cond) / ascendc_assert(cond, fmt, ...): a failed assertion stops the launch.
+#define ascendc_assert(cond, ...)                                                                    \
+    do {                                                                                             \
+        if (!(cond)) sim::Violation(sim::Check::KernelAssert, std::string("ascendc_assert(" #cond ") failed at ") + \
+                                                                  __FILE__ + ":" + std::to_string(__LINE__));       \
+    } while (0)

@@ -1,0 +1,133 @@
+// GlobalTensor (a GM view) and LocalTensor (a UB view) with checked scalar access.
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <type_traits>
+
+#include "ascendc_sim/core/core_state.h"
+#include "ascendc_sim/core/gm_access.h"
+#include "ascendc_sim/kernel/enums.h"
+#include "ascendc_sim/kernel/markers.h"
+#include "ascendc_sim/numeric/half.h"
+
+namespace AscendC {
+
+template <class T>
+class GlobalTensor {
+public:
+    using PrimType = T;
+    __aicore__ inline GlobalTensor() = default;
+
+    // bufferSize counts elements; without it GetSize() is 0 and only the allocation bounds the view.
+    __aicore__ inline void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize) {
+        address_ = buffer;
+        view_ = sim::GmView{buffer, bufferSize * sizeof(T), true};
+    }
+    __aicore__ inline void SetGlobalBuffer(__gm__ T* buffer) {
+        address_ = buffer;
+        view_ = sim::GmView{buffer, 0, false};
+    }
+    __aicore__ inline GlobalTensor operator[](uint64_t offset) const {
+        GlobalTensor shifted = *this;
+        shifted.address_ = address_ + offset;  // the declared range stays that of SetGlobalBuffer
+        return shifted;
+    }
+    __aicore__ inline __gm__ T* GetPhyAddr() const { return address_; }
+    __aicore__ inline __gm__ T* GetPhyAddr(uint64_t offset) const { return address_ + offset; }
+    __aicore__ inline uint64_t GetSize() const {
+        if (!view_.hasDeclaredSize) return 0;
+        const auto consumed = static_cast<uint64_t>(address_ - static_cast<const T*>(view_.base));
+        return view_.declaredBytes / sizeof(T) > consumed ? view_.declaredBytes / sizeof(T) - consumed : 0;
+    }
+    __aicore__ inline void SetL2CacheHint(CacheMode mode) { cacheMode_ = mode; }
+
+    __aicore__ inline T GetValue(uint64_t offset) const {
+        sim::CoreState& core = sim::Core();
+        core.Issue(sim::Event{sim::EventKind::Scalar, sim::Pipe::S, sim::Pipe::S, "GlobalTensor::GetValue", sizeof(T)});
+        T value{};
+        if (sim::CheckGmAccess("GlobalTensor::GetValue", "src", view_, address_ + offset, sizeof(T))) {
+            std::memcpy(&value, address_ + offset, sizeof(T));
+        }
+        return value;
+    }
+    __aicore__ inline void SetValue(uint64_t offset, T value) {
+        sim::CoreState& core = sim::Core();
+        core.Issue(sim::Event{sim::EventKind::Scalar, sim::Pipe::S, sim::Pipe::S, "GlobalTensor::SetValue", sizeof(T)});
+        if (sim::CheckGmAccess("GlobalTensor::SetValue", "dst", view_, address_ + offset, sizeof(T))) {
+            std::memcpy(address_ + offset, &value, sizeof(T));
+        }
+    }
+
+    // For the sim's own APIs: the declared range of this view.
+    const sim::GmView& SimView() const { return view_; }
+    CacheMode SimCacheMode() const { return cacheMode_; }
+
+private:
+    __gm__ T* address_ = nullptr;
+    sim::GmView view_;
+    CacheMode cacheMode_ = CacheMode::CACHE_MODE_NORMAL;
+};
+
+template <class T>
+class LocalTensor {
+public:
+    using PrimType = T;
+    __aicore__ inline LocalTensor() = default;
+    explicit LocalTensor(const sim::UbRef& ref) : ref_(ref) {}
+
+    // offset counts elements; the view keeps the bytes from there to the tensor's end.
+    __aicore__ inline LocalTensor operator[](uint32_t offset) const {
+        sim::UbRef shifted = ref_;
+        const uint64_t delta = static_cast<uint64_t>(offset) * sizeof(T);
+        shifted.offset = static_cast<uint32_t>(ref_.offset + delta);
+        shifted.bytes = delta <= ref_.bytes ? static_cast<uint32_t>(ref_.bytes - delta) : 0;
+        return LocalTensor(shifted);
+    }
+
+    template <class U>
+    __aicore__ inline LocalTensor<U> ReinterpretCast() const {
+        return LocalTensor<U>(ref_);
+    }
+
+    __aicore__ inline uint32_t GetSize() const { return ref_.bytes / sizeof(T); }
+    __aicore__ inline uint32_t GetLength() const { return ref_.bytes; }
+    __aicore__ inline void SetSize(uint32_t size) { ref_.bytes = size * sizeof(T); }
+    __aicore__ inline TPosition GetPosition() const { return static_cast<TPosition>(ref_.position); }
+    __aicore__ inline void SetUserTag(int32_t tag) { userTag_ = tag; }
+    __aicore__ inline int32_t GetUserTag() const { return userTag_; }
+    // The UB address as the hardware sees it (byte offset in UB): what CANN's GetPhyAddr
+    // compares in alignment checks. Writing through a host pointer would bypass every check,
+    // so none is handed out.
+    __aicore__ inline uint64_t GetPhyAddr() const { return ref_.offset; }
+
+    __aicore__ inline T GetValue(uint32_t index) const {
+        sim::CoreState& core = sim::Core();
+        uint64_t seq = core.Issue(sim::Event{sim::EventKind::Scalar, sim::Pipe::S, sim::Pipe::S, "LocalTensor::GetValue", sizeof(T)});
+        uint8_t* p = core.Operand("LocalTensor::GetValue", "src", ref_, uint64_t(index) * sizeof(T), sizeof(T),
+                                  sim::Pipe::S, seq, sim::Access::Read, /*requireAligned=*/false);
+        T value{};
+        if (p == nullptr) return value;
+        core.RequireDefined("LocalTensor::GetValue", "src", ref_, uint64_t(index) * sizeof(T), sizeof(T), "reads");
+        std::memcpy(&value, p, sizeof(T));
+        return value;
+    }
+    __aicore__ inline void SetValue(uint32_t index, T value) const {
+        sim::CoreState& core = sim::Core();
+        uint64_t seq = core.Issue(sim::Event{sim::EventKind::Scalar, sim::Pipe::S, sim::Pipe::S, "LocalTensor::SetValue", sizeof(T)});
+        uint8_t* p = core.Operand("LocalTensor::SetValue", "dst", ref_, uint64_t(index) * sizeof(T), sizeof(T),
+                                  sim::Pipe::S, seq, sim::Access::Write, /*requireAligned=*/false);
+        if (p == nullptr) return;
+        std::memcpy(p, &value, sizeof(T));
+        core.MarkDefined(ref_.offset + index * sizeof(T), sizeof(T), true);
+    }
+
+    // For the sim's own APIs.
+    const sim::UbRef& SimRef() const { return ref_; }
+
+private:
+    sim::UbRef ref_;
+    int32_t userTag_ = 0;
+};
+
+}  // namespace AscendC

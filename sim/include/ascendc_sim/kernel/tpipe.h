@@ -1,0 +1,187 @@
+// TPipe carves UB into queue and calc buffers; TQue hands buffers between pipes with the
+// implicit syncs of EnQue/DeQue/AllocTensor/FreeTensor; TBuf is a plain calc buffer.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "ascendc_sim/core/core_state.h"
+#include "ascendc_sim/kernel/enums.h"
+#include "ascendc_sim/kernel/tensor.h"
+
+namespace AscendC {
+
+class TPipe;
+
+namespace sim_detail {
+
+// Which pipe fills a queue buffer and which drains it (2201 AIV auto-sync table:
+// VECIN: MTE2 -> V, VECOUT: V -> MTE3, VECCALC: V -> V).
+inline sim::Pipe ProducerPipe(TPosition src) {
+    return src == TPosition::VECIN ? sim::Pipe::MTE2 : sim::Pipe::V;
+}
+inline sim::Pipe ConsumerPipe(TPosition dst) {
+    return dst == TPosition::VECOUT ? sim::Pipe::MTE3 : sim::Pipe::V;
+}
+
+// State shared by every TQueBind instantiation.
+class QueueState {
+public:
+    struct Slot {
+        sim::UbRef ref;
+        bool allocated = false;
+        bool queued = false;
+        sim::VectorClock freeToken{};  // what the consumer had done when it freed the buffer
+        bool hasFreeToken = false;
+    };
+    void Init(TPipe* pipe, TPosition src, TPosition dst, int32_t depth, const char* kind, uint8_t num, uint32_t len);
+    sim::UbRef Alloc();
+    bool EnQue(const sim::UbRef& ref);
+    sim::UbRef DeQue();
+    void Free(const sim::UbRef& ref);
+    int32_t QueuedCount() const { return static_cast<int32_t>(fifo_.size()); }
+    int32_t Vacant() const;
+    bool Initialized() const { return !slots_.empty(); }
+    std::string Name() const { return name_; }
+
+private:
+    Slot* Find(const sim::UbRef& ref, const char* api);
+    TPipe* pipe_ = nullptr;
+    TPosition src_ = TPosition::VECIN, dst_ = TPosition::VECIN;
+    int32_t depth_ = 1;
+    std::string name_;
+    std::vector<Slot> slots_;
+    size_t next_ = 0;
+    std::deque<std::pair<size_t, sim::VectorClock>> fifo_;
+};
+
+}  // namespace sim_detail
+
+template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
+class TQueBind {
+public:
+    __aicore__ inline TQueBind() = default;
+    template <class T>
+    __aicore__ inline LocalTensor<T> AllocTensor() { return LocalTensor<T>(state_.Alloc()); }
+    template <class T>
+    __aicore__ inline bool EnQue(const LocalTensor<T>& tensor) { return state_.EnQue(tensor.SimRef()); }
+    template <class T>
+    __aicore__ inline LocalTensor<T> DeQue() { return LocalTensor<T>(state_.DeQue()); }
+    template <class T>
+    __aicore__ inline void FreeTensor(LocalTensor<T>& tensor) { state_.Free(tensor.SimRef()); }
+    __aicore__ inline bool VacantInQue() { return state_.Vacant() > 0; }
+    __aicore__ inline bool HasTensorInQue() { return state_.QueuedCount() > 0; }
+    __aicore__ inline int32_t GetTensorCountInQue() { return state_.QueuedCount(); }
+    __aicore__ inline void FreeAllEvent() {}
+
+    sim_detail::QueueState& SimState() { return state_; }
+    static constexpr TPosition kSrc = src;
+    static constexpr TPosition kDst = dst;
+    static constexpr int32_t kDepth = depth;
+
+private:
+    sim_detail::QueueState state_;
+};
+
+template <TPosition pos, int32_t depth, auto mask = 0>
+class TQue : public TQueBind<pos, pos, depth, mask> {};
+
+template <TPosition pos = TPosition::LCM>
+class TBuf {
+public:
+    __aicore__ inline TBuf() = default;
+    template <class T>
+    __aicore__ inline LocalTensor<T> Get() { return LocalTensor<T>(Checked(ref_.bytes, "TBuf::Get")); }
+    // len counts elements of T.
+    template <class T>
+    __aicore__ inline LocalTensor<T> Get(uint32_t len) {
+        return LocalTensor<T>(Checked(static_cast<uint64_t>(len) * sizeof(T), "TBuf::Get(len)"));
+    }
+    template <class T>
+    __aicore__ inline LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset) {
+        sim::UbRef ref = Checked(bufOffset + static_cast<uint64_t>(size) * sizeof(T), "TBuf::GetWithOffset");
+        ref.offset += bufOffset;
+        ref.bytes = size * sizeof(T);
+        return LocalTensor<T>(ref);
+    }
+
+    void SimInit(const sim::UbRef& ref) { ref_ = ref; initialized_ = true; }
+    static constexpr TPosition kPos = pos;
+
+private:
+    sim::UbRef Checked(uint64_t bytes, const char* api) const;
+    sim::UbRef ref_;
+    bool initialized_ = false;
+};
+
+class TPipe {
+public:
+    __aicore__ TPipe();
+    __aicore__ ~TPipe();
+    TPipe(const TPipe&) = delete;
+    TPipe& operator=(const TPipe&) = delete;
+
+    // num buffers of len bytes each (len rounded up to 32 bytes).
+    template <TPosition src, TPosition dst, int32_t depth, auto mask>
+    __aicore__ inline bool InitBuffer(TQueBind<src, dst, depth, mask>& que, uint8_t num, uint32_t len) {
+        que.SimState().Init(this, src, dst, depth, QueueKind(src, dst), num, len);
+        return true;
+    }
+    template <TPosition pos>
+    __aicore__ inline bool InitBuffer(TBuf<pos>& buf, uint32_t len) {
+        buf.SimInit(Carve(len, std::string("TBuf<") + sim::PositionName(pos) + ">#" + std::to_string(tbufCount_++),
+                          static_cast<uint8_t>(pos)));
+        return true;
+    }
+    __aicore__ void Reset();
+    __aicore__ void Destroy() {}
+    __aicore__ TEventID FetchEventID(HardEvent event);
+    template <HardEvent event>
+    __aicore__ inline TEventID FetchEventID() { return FetchEventID(event); }
+    template <HardEvent event>
+    __aicore__ inline TEventID AllocEventID() { return AllocEventIdFor(event); }
+    template <HardEvent event>
+    __aicore__ inline void ReleaseEventID(TEventID id) { ReleaseEventIdFor(event, id); }
+
+    // Sim internals used by queues and high-level APIs.
+    sim::UbRef Carve(uint32_t len, const std::string& name, uint8_t position);
+    uint32_t UsedBytes() const { return used_; }
+    // The UB left after every InitBuffer (CANN's PopStackBuffer for APIs without a tmp buffer).
+    sim::UbRef StackBuffer();
+    int& LiveAtPosition(TPosition pos) { return live_[static_cast<int>(pos)]; }
+
+private:
+    static const char* QueueKind(TPosition src, TPosition dst);
+    TEventID AllocEventIdFor(HardEvent event);
+    void ReleaseEventIdFor(HardEvent event, TEventID id);
+    uint32_t used_ = 0;
+    int bufferCount_ = 0;
+    int queCount_ = 0;
+    int tbufCount_ = 0;
+    std::array<int, static_cast<int>(TPosition::MAX) + 1> live_{};
+    std::array<uint8_t, static_cast<int>(HardEvent::MAX) + 1> reservedIds_{};  // bit i: id i reserved
+    friend class sim_detail::QueueState;
+};
+
+__aicore__ TPipe* GetTPipePtr();
+
+template <TPosition pos>
+sim::UbRef TBuf<pos>::Checked(uint64_t bytes, const char* api) const {
+    if (!initialized_) {
+        sim::Violation(sim::Check::ApiMisuse, std::string(api) + ": TBuf used before TPipe::InitBuffer");
+        return sim::UbRef{};
+    }
+    if (bytes > ref_.bytes) {
+        sim::Violation(sim::Check::OperandBounds, std::string(api) + ": asks for " + std::to_string(bytes) +
+                                                     " bytes of a TBuf of " + std::to_string(ref_.bytes) + " bytes");
+        sim::UbRef clipped = ref_;
+        return clipped;
+    }
+    sim::UbRef ref = ref_;
+    ref.bytes = static_cast<uint32_t>(bytes);
+    return ref;
+}
+
+}  // namespace AscendC

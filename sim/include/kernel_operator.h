@@ -1,0 +1,15 @@
+// Ascend C kernel API, CPU stand-in (see sim/README.md). Same header name as CANN's.
+#pragma once
+#include "ascendc_sim/kernel/enums.h"
+#include "ascendc_sim/kernel/markers.h"
+#include "ascendc_sim/kernel/sync.h"
+#include "ascendc_sim/kernel/tensor.h"
+#include "ascendc_sim/kernel/tiling.h"
+#include "ascendc_sim/kernel/tpipe.h"
+#include "ascendc_sim/numeric/half.h"
+#if __has_include("ascendc_sim/kernel/data_copy.h")
+#include "ascendc_sim/kernel/data_copy.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector.h")
+#include "ascendc_sim/kernel/vector.h"
+#endif

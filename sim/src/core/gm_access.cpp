@@ -1,0 +1,64 @@
+#include "ascendc_sim/core/gm_access.h"
+
+#include <cstdio>
+
+#include "ascendc_sim/core/check.h"
+#include "ascendc_sim/core/core_state.h"
+#include "ascendc_sim/core/gm.h"
+#include "ascendc_sim/core/launch.h"
+
+namespace sim {
+namespace {
+
+std::string Range(uint64_t from, uint64_t to) {
+    return "[" + std::to_string(from) + ", " + std::to_string(to) + ")";
+}
+
+std::string NameOf(const GmAllocation& allocation) {
+    CoreState* core = CurrentCoreOrNull();
+    std::string arg = core != nullptr ? core->launch->ArgumentName(reinterpret_cast<const void*>(allocation.base)) : "";
+    if (!arg.empty()) return "'" + arg + "' (" + allocation.label + ", " + std::to_string(allocation.bytes) + " bytes)";
+    return allocation.label + " (" + std::to_string(allocation.bytes) + " bytes)";
+}
+
+}  // namespace
+
+bool CheckGmAccess(const char* api, const char* operand, const GmView& view, const void* start, uint64_t bytes) {
+    if (bytes == 0) return true;
+    const auto address = reinterpret_cast<uintptr_t>(start);
+    const auto base = reinterpret_cast<uintptr_t>(view.base);
+    auto allocation = FindGm(view.base != nullptr ? view.base : start);
+    if (!allocation) allocation = FindGm(start);
+    if (!allocation) {
+        Violation(Check::GmAllocation, std::string(api) + ": " + operand + " GM address 0x" +
+                                           [&] { char b[32]; std::snprintf(b, sizeof b, "%llx", (unsigned long long)address); return std::string(b); }() +
+                                           " (" + std::to_string(bytes) + " bytes) is in no device allocation "
+                                           "(not from aclrtMalloc/GmAlloc, or already freed)");
+        return false;
+    }
+    const uint64_t from = address - allocation->base;
+    if (address < allocation->base || from + bytes > allocation->bytes) {
+        uint64_t past = address < allocation->base ? 0 : from + bytes - allocation->bytes;
+        std::string where = address < allocation->base
+                                ? "starts " + std::to_string(allocation->base - address) + " bytes before it"
+                                : std::to_string(past) + " bytes past its end";
+        Violation(Check::GmAllocation, std::string(api) + ": " + operand + " GM bytes " +
+                                           Range(from, from + bytes) + " of " + NameOf(*allocation) + ": " + where);
+        return false;
+    }
+    if (view.hasDeclaredSize && view.base != nullptr) {
+        const int64_t rel = static_cast<int64_t>(address) - static_cast<int64_t>(base);
+        if (rel < 0 || static_cast<uint64_t>(rel) + bytes > view.declaredBytes) {
+            const uint64_t viewFrom = base - allocation->base;
+            Violation(Check::GmDeclaredSize,
+                      std::string(api) + ": " + operand + " GM bytes " + Range(from, from + bytes) + " of " +
+                          NameOf(*allocation) + " lie outside the GlobalTensor's declared range " +
+                          Range(viewFrom, viewFrom + view.declaredBytes) +
+                          " (SetGlobalBuffer size " + std::to_string(view.declaredBytes) + " bytes)");
+            // Still inside the allocation: safe to perform if the kind was downgraded.
+        }
+    }
+    return true;
+}
+
+}  // namespace sim

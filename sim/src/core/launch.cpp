@@ -1,0 +1,238 @@
+#include "ascendc_sim/core/launch.h"
+
+#include <algorithm>
+#include <array>
+#include <memory>
+#include <sstream>
+#include <thread>
+#include <utility>
+
+#include "ascendc_sim/core/core_state.h"
+#include "ascendc_sim/core/gm.h"
+
+namespace sim {
+namespace {
+
+thread_local LaunchResult t_lastLaunch;
+thread_local uint64_t t_tilingKey = 0;
+thread_local bool t_tilingKeySet = false;
+
+struct Registered {
+    KernelEntry entry;
+    int gmArgCount;
+};
+std::mutex g_kernelsMutex;
+std::map<std::string, Registered>& Kernels() {
+    static std::map<std::string, Registered> kernels;
+    return kernels;
+}
+
+constexpr int kMaxKernelArgs = 32;  // ICPU_RUN_KF's limit
+
+using Gm = uint8_t*;
+template <size_t... I>
+void CallWith(KernelEntry entry, const std::vector<void*>& args, std::index_sequence<I...>) {
+    using Fn = void (*)(decltype((void)I, Gm{})...);
+    reinterpret_cast<Fn>(entry)(static_cast<Gm>(args[I])...);
+}
+template <size_t... N>
+void Dispatch(KernelEntry entry, const std::vector<void*>& args, std::index_sequence<N...>) {
+    using Caller = void (*)(KernelEntry, const std::vector<void*>&);
+    static constexpr std::array<Caller, sizeof...(N)> callers = {
+        [](KernelEntry e, const std::vector<void*>& a) { CallWith(e, a, std::make_index_sequence<N>{}); }...};
+    callers[args.size()](entry, args);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------
+LaunchState::LaunchState(const LaunchConfig& cfg, const SocSpec& socSpec) : config(cfg), soc(socSpec) {}
+
+void LaunchState::RecordWarning(Check kind, const std::string& message) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto [it, inserted] = warnings_.try_emplace(static_cast<int>(kind), WarningSummary{kind, 0, message});
+    ++it->second.count;
+}
+
+void LaunchState::Fail(Check kind, const std::string& message) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!failed_) {
+        failed_ = true;
+        errorKind_ = kind;
+        error_ = message;
+    }
+    aborted_ = true;
+    cv_.notify_all();
+}
+
+bool LaunchState::Aborted() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return aborted_;
+}
+
+std::string LaunchState::ArgumentName(const void* allocationBase) const {
+    auto target = FindGm(allocationBase);
+    if (!target) return {};
+    for (size_t i = 0; i < config.args.size(); ++i) {
+        auto arg = FindGm(config.args[i].ptr);
+        if (arg && arg->base == target->base && !config.args[i].name.empty()) return config.args[i].name;
+    }
+    return {};
+}
+
+void LaunchState::SyncAll() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (aborted_) throw LaunchAborted{};
+    uint64_t generation = generation_;
+    if (++arrived_ == participants) {
+        arrived_ = 0;
+        ++generation_;
+        cv_.notify_all();
+        return;
+    }
+    if (finished > 0) {
+        lock.unlock();
+        Violation(Check::SyncMisuse, "SyncAll: " + std::to_string(finished) +
+                                         " core(s) already finished the kernel without reaching this SyncAll "
+                                         "(every core of the launch must call it the same number of times; "
+                                         "hangs on hardware)");
+        throw LaunchAborted{};
+    }
+    cv_.wait(lock, [&] { return aborted_ || generation_ != generation; });
+    if (aborted_) throw LaunchAborted{};
+}
+
+void LaunchState::CoreFinished(uint32_t blockIdx) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    ++finished;
+    if (arrived_ > 0 && !aborted_) {
+        std::string message = "core " + std::to_string(blockIdx) + "/" + std::to_string(config.blockDim) +
+                              ": finished the kernel while " + std::to_string(arrived_) +
+                              " core(s) wait in SyncAll (every core must call SyncAll the same number of times; "
+                              "hangs on hardware)";
+        lock.unlock();
+        if (GetSeverity(Check::SyncMisuse) == Severity::Error) {
+            Fail(Check::SyncMisuse, message);
+        } else {
+            // At warn/off the waiters cannot be left hanging: release them.
+            RecordWarning(Check::SyncMisuse, message);
+            std::lock_guard<std::mutex> relock(mutex_);
+            arrived_ = 0;
+            ++generation_;
+            cv_.notify_all();
+        }
+    }
+}
+
+LaunchResult LaunchState::Finish(std::vector<CoreCounters> cores) {
+    LaunchResult result;
+    result.ok = !failed_;
+    result.errorKind = errorKind_;
+    result.error = error_;
+    for (auto& [kind, summary] : warnings_) result.warnings.push_back(summary);
+    result.cores = std::move(cores);
+    result.kernelName = config.kernelName;
+    result.blockDim = config.blockDim;
+    result.soc = soc.name;
+    return result;
+}
+
+std::string LaunchResult::Report() const {
+    std::ostringstream out;
+    out << "kernel '" << kernelName << "' on " << blockDim << " core(s) of " << soc << ": "
+        << (ok ? "ok" : "FAILED") << "\n";
+    if (!ok) out << "  error [" << CheckName(errorKind) << "] " << error << "\n";
+    for (const auto& w : warnings) {
+        out << "  warning [" << CheckName(w.kind) << "] x" << w.count << ", first: " << w.firstMessage << "\n";
+    }
+    return out.str();
+}
+
+// ---------------------------------------------------------------------------------------
+LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& coreBody) {
+    const SocSpec& soc = config.soc != nullptr ? *config.soc : CurrentSoc();
+    LaunchState launch(config, soc);
+    std::vector<CoreCounters> counters(config.blockDim);
+    if (config.blockDim == 0) {
+        launch.Fail(Check::ApiMisuse, "launch of '" + config.kernelName + "' with blockDim 0");
+        t_lastLaunch = launch.Finish({});
+        return t_lastLaunch;
+    }
+    const uint32_t waveSize = std::min(config.blockDim, soc.aivCores);
+    launch.waveMode = config.blockDim > soc.aivCores;
+    for (uint32_t waveStart = 0; waveStart < config.blockDim && !launch.Aborted(); waveStart += waveSize) {
+        uint32_t waveEnd = std::min(config.blockDim, waveStart + waveSize);
+        launch.participants = waveEnd - waveStart;
+        launch.finished = 0;
+        std::vector<std::thread> threads;
+        threads.reserve(waveEnd - waveStart);
+        for (uint32_t idx = waveStart; idx < waveEnd; ++idx) {
+            threads.emplace_back([&, idx] {
+                auto core = std::make_unique<CoreState>(&launch, idx, config.blockDim, soc);
+                detail::SetCurrentCore(core.get());
+                t_tilingKey = config.tilingKey;
+                t_tilingKeySet = config.tilingKeySet;
+                try {
+                    coreBody();
+                    launch.CoreFinished(idx);
+                } catch (const KernelFault& fault) {
+                    launch.Fail(fault.kind, fault.message);
+                } catch (const LaunchAborted&) {
+                } catch (const std::exception& e) {
+                    launch.Fail(Check::ApiMisuse, "core " + std::to_string(idx) + ": kernel threw " + e.what());
+                } catch (...) {
+                    launch.Fail(Check::ApiMisuse, "core " + std::to_string(idx) + ": kernel threw an unknown exception");
+                }
+                detail::SetCurrentCore(nullptr);
+                counters[idx] = std::move(core->counters);
+            });
+        }
+        for (auto& t : threads) t.join();
+    }
+    t_lastLaunch = launch.Finish(std::move(counters));
+    return t_lastLaunch;
+}
+
+const LaunchResult& LastLaunch() { return t_lastLaunch; }
+
+bool TilingKeyMatches(uint64_t key) { return !t_tilingKeySet || t_tilingKey == key; }
+
+void RegisterKernel(const std::string& name, KernelEntry entry, int gmArgCount) {
+    std::lock_guard<std::mutex> lock(g_kernelsMutex);
+    Kernels()[name] = Registered{entry, gmArgCount};
+}
+
+bool HasKernel(const std::string& name) {
+    std::lock_guard<std::mutex> lock(g_kernelsMutex);
+    return Kernels().count(name) != 0;
+}
+
+LaunchResult LaunchKernel(const std::string& name, LaunchConfig config, const std::vector<void*>& args) {
+    Registered kernel{};
+    {
+        std::lock_guard<std::mutex> lock(g_kernelsMutex);
+        auto it = Kernels().find(name);
+        if (it == Kernels().end()) {
+            LaunchResult result;
+            result.ok = false;
+            result.error = "no kernel named '" + name + "' is registered";
+            result.kernelName = name;
+            t_lastLaunch = result;
+            return result;
+        }
+        kernel = it->second;
+    }
+    if (static_cast<int>(args.size()) != kernel.gmArgCount || args.size() > kMaxKernelArgs) {
+        LaunchResult result;
+        result.ok = false;
+        result.error = "kernel '" + name + "' takes " + std::to_string(kernel.gmArgCount) + " GM_ADDR arguments, " +
+                       std::to_string(args.size()) + " given";
+        result.kernelName = name;
+        t_lastLaunch = result;
+        return result;
+    }
+    config.kernelName = name;
+    return RunKernel(config, [&] { Dispatch(kernel.entry, args, std::make_index_sequence<kMaxKernelArgs + 1>{}); });
+}
+
+}  // namespace sim

@@ -1,0 +1,256 @@
+#include "ascendc_sim/kernel/tpipe.h"
+
+#include "ascendc_sim/core/check.h"
+
+namespace AscendC {
+namespace {
+
+constexpr uint32_t kBlockBytes = 32;           // InitBuffer rounds len up to a DataBlock
+constexpr int kMaxBuffersPerPipe = 64;         // QBUF_MAX_LEN
+constexpr int kMaxLivePerPosition = 8;         // event IDs per position (TQue doc)
+constexpr uint32_t kStackReserveBytes = 64;    // PopStackBuffer stops short of the UB end
+
+uint32_t AlignUp(uint64_t value, uint32_t align) { return static_cast<uint32_t>((value + align - 1) / align * align); }
+
+}  // namespace
+
+TPipe::TPipe() { sim::Core().currentPipe = this; }
+
+TPipe::~TPipe() {
+    sim::CoreState* core = sim::CurrentCoreOrNull();
+    if (core != nullptr && core->currentPipe == this) core->currentPipe = nullptr;
+}
+
+TPipe* GetTPipePtr() { return static_cast<TPipe*>(sim::Core().currentPipe); }
+
+const char* TPipe::QueueKind(TPosition src, TPosition dst) {
+    if (src == dst) {
+        switch (src) {
+            case TPosition::VECIN: return "TQue<VECIN>";
+            case TPosition::VECOUT: return "TQue<VECOUT>";
+            case TPosition::VECCALC: return "TQue<VECCALC>";
+            default: return "TQue";
+        }
+    }
+    return "TQueBind";
+}
+
+sim::UbRef TPipe::Carve(uint32_t len, const std::string& name, uint8_t position) {
+    sim::CoreState& core = sim::Core();
+    const uint32_t rounded = AlignUp(len, kBlockBytes);
+    if (len == 0) {
+        sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + name + "): length 0 (CANN requires 0 < len <= UB size)");
+    }
+    if (++bufferCount_ > kMaxBuffersPerPipe) {
+        sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + name + "): more than " + std::to_string(kMaxBuffersPerPipe) +
+                                                   " buffers in one TPipe");
+    }
+    uint64_t end = static_cast<uint64_t>(used_) + rounded;
+    sim::UbRef ref;
+    ref.offset = used_;
+    ref.position = position;
+    if (end > core.soc.ubBytes) {
+        sim::Violation(sim::Check::UbCapacity,
+                       "InitBuffer(" + name + ", " + std::to_string(len) + " bytes): UB would end at byte " +
+                           std::to_string(end) + " but " + core.soc.name + " has " + std::to_string(core.soc.ubBytes) +
+                           " bytes of UB (" + std::to_string(used_) + " already taken by earlier InitBuffer calls)");
+        // Downgraded: hand out only what exists, so nothing can touch memory past UB.
+        ref.bytes = used_ < core.soc.ubBytes ? static_cast<uint32_t>(core.soc.ubBytes - used_) : 0;
+        used_ = static_cast<uint32_t>(core.soc.ubBytes);
+    } else {
+        ref.bytes = rounded;
+        used_ = static_cast<uint32_t>(end);
+    }
+    ref.buffer = static_cast<int32_t>(core.buffers.size());
+    core.buffers.push_back(sim::UbBuffer{ref.offset, ref.bytes, name});
+    core.Poison(ref.offset, ref.bytes);
+    return ref;
+}
+
+sim::UbRef TPipe::StackBuffer() {
+    sim::CoreState& core = sim::Core();
+    sim::UbRef ref;
+    ref.offset = used_;
+    const uint64_t limit = core.soc.ubBytes - kStackReserveBytes;
+    ref.bytes = used_ < limit ? static_cast<uint32_t>(limit - used_) : 0;
+    ref.position = static_cast<uint8_t>(TPosition::VECCALC);
+    ref.buffer = static_cast<int32_t>(core.buffers.size());
+    core.buffers.push_back(sim::UbBuffer{ref.offset, ref.bytes, "stack buffer (UB left after InitBuffer)"});
+    core.Poison(ref.offset, ref.bytes);
+    return ref;
+}
+
+void TPipe::Reset() {
+    sim::CoreState& core = sim::Core();
+    core.Issue(sim::Event{sim::EventKind::Barrier, sim::Pipe::S, sim::Pipe::S, "TPipe::Reset"});
+    core.hazard.BarrierAll();  // Reset waits for every pending free event
+    used_ = 0;
+    bufferCount_ = 0;
+    live_.fill(0);
+}
+
+TEventID TPipe::FetchEventID(HardEvent event) {
+    // Borrow the lowest ID not reserved with AllocEventID (ID 7 is TPipe's own).
+    uint8_t reserved = reservedIds_[static_cast<int>(event)];
+    for (TEventID id = 0; id < 7; ++id) {
+        if ((reserved & (1u << id)) == 0) return id;
+    }
+    sim::Violation(sim::Check::SyncMisuse, "FetchEventID: every event ID of this HardEvent is reserved");
+    return 0;
+}
+
+TEventID TPipe::AllocEventIdFor(HardEvent event) {
+    uint8_t& reserved = reservedIds_[static_cast<int>(event)];
+    for (TEventID id = 0; id < 7; ++id) {
+        if ((reserved & (1u << id)) == 0) {
+            reserved |= static_cast<uint8_t>(1u << id);
+            return id;
+        }
+    }
+    sim::Violation(sim::Check::SyncMisuse, "AllocEventID: all 7 event IDs of this HardEvent are already reserved");
+    return 0;
+}
+
+void TPipe::ReleaseEventIdFor(HardEvent event, TEventID id) {
+    if (id >= 0 && id < 8) reservedIds_[static_cast<int>(event)] &= static_cast<uint8_t>(~(1u << id));
+}
+
+// ---------------------------------------------------------------------------------------
+namespace sim_detail {
+
+void QueueState::Init(TPipe* pipe, TPosition src, TPosition dst, int32_t depth, const char* kind, uint8_t num,
+                      uint32_t len) {
+    pipe_ = pipe;
+    src_ = src;
+    dst_ = dst;
+    depth_ = depth;
+    name_ = std::string(kind) + "#" + std::to_string(pipe->queCount_++);
+    slots_.clear();
+    fifo_.clear();
+    next_ = 0;
+    if (num == 0) {
+        sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + name_ + "): 0 buffers");
+    }
+    for (uint8_t i = 0; i < num; ++i) {
+        Slot slot;
+        slot.ref = pipe->Carve(len, name_ + " buffer " + std::to_string(i), static_cast<uint8_t>(src));
+        slots_.push_back(slot);
+    }
+}
+
+QueueState::Slot* QueueState::Find(const sim::UbRef& ref, const char* api) {
+    for (auto& slot : slots_) {
+        if (slot.ref.offset == ref.offset && slot.ref.buffer == ref.buffer) return &slot;
+    }
+    sim::Violation(sim::Check::ApiMisuse, std::string(api) + " on " + name_ +
+                                              ": the tensor is not one of this queue's buffers (it must be the "
+                                              "tensor AllocTensor/DeQue returned, not an offset view)");
+    return nullptr;
+}
+
+int32_t QueueState::Vacant() const {
+    int32_t vacant = 0;
+    for (const auto& slot : slots_) vacant += slot.allocated ? 0 : 1;
+    return vacant;
+}
+
+sim::UbRef QueueState::Alloc() {
+    sim::CoreState& core = sim::Core();
+    if (slots_.empty()) {
+        sim::Violation(sim::Check::ApiMisuse, "AllocTensor on a queue that was never given buffers by TPipe::InitBuffer");
+        return sim::UbRef{};
+    }
+    Slot* chosen = nullptr;
+    for (size_t k = 0; k < slots_.size(); ++k) {
+        Slot& candidate = slots_[(next_ + k) % slots_.size()];
+        if (!candidate.allocated) {
+            chosen = &candidate;
+            next_ = (next_ + k + 1) % slots_.size();
+            break;
+        }
+    }
+    if (chosen == nullptr) {
+        sim::Violation(sim::Check::QueueCapacity,
+                       "AllocTensor on " + name_ + ": all " + std::to_string(slots_.size()) +
+                           " buffers are allocated and none was freed (FreeTensor missing? hangs on hardware)");
+        return slots_[0].ref;
+    }
+    int& live = pipe_->LiveAtPosition(src_);
+    if (++live > kMaxLivePerPosition) {
+        sim::Violation(sim::Check::QueueCapacity,
+                       "AllocTensor on " + name_ + ": " + std::to_string(live) + " buffers live at position " +
+                           sim::PositionName(src_) + " (at most " + std::to_string(kMaxLivePerPosition) +
+                           " per position: one hardware event ID each)");
+    }
+    const sim::Pipe producer = ProducerPipe(src_), consumer = ConsumerPipe(dst_);
+    if (chosen->hasFreeToken && producer != consumer) {
+        core.Issue(sim::Event{sim::EventKind::WaitFlag, producer, consumer, "AllocTensor"});
+        core.hazard.Observe(producer, chosen->freeToken);
+    }
+    chosen->allocated = true;
+    core.Poison(chosen->ref.offset, chosen->ref.bytes);
+    return chosen->ref;
+}
+
+bool QueueState::EnQue(const sim::UbRef& ref) {
+    sim::CoreState& core = sim::Core();
+    Slot* slot = Find(ref, "EnQue");
+    if (slot == nullptr) return false;
+    if (!slot->allocated || slot->queued) {
+        sim::Violation(sim::Check::ApiMisuse, "EnQue on " + name_ + ": the buffer is " +
+                                                  (slot->queued ? "already queued" : "not allocated"));
+        return false;
+    }
+    if (static_cast<int32_t>(fifo_.size()) >= depth_ && depth_ > 0) {
+        sim::Violation(sim::Check::QueueCapacity, "EnQue on " + name_ + ": queue already holds " +
+                                                      std::to_string(fifo_.size()) + " tensor(s), its depth is " +
+                                                      std::to_string(depth_) + " (DeQue missing?)");
+        return false;
+    }
+    const sim::Pipe producer = ProducerPipe(src_), consumer = ConsumerPipe(dst_);
+    core.Issue(sim::Event{sim::EventKind::SetFlag, producer, consumer, "EnQue"});
+    slot->queued = true;
+    fifo_.emplace_back(static_cast<size_t>(slot - slots_.data()), core.hazard.Snapshot(producer));
+    return true;
+}
+
+sim::UbRef QueueState::DeQue() {
+    sim::CoreState& core = sim::Core();
+    if (fifo_.empty()) {
+        sim::Violation(sim::Check::QueueEmpty, "DeQue on " + name_ + ": the queue is empty (EnQue missing? "
+                                                                     "hangs on hardware)");
+        return sim::UbRef{};
+    }
+    auto [index, token] = fifo_.front();
+    fifo_.pop_front();
+    const sim::Pipe producer = ProducerPipe(src_), consumer = ConsumerPipe(dst_);
+    core.Issue(sim::Event{sim::EventKind::WaitFlag, consumer, producer, "DeQue"});
+    core.hazard.Observe(consumer, token);
+    slots_[index].queued = false;
+    sim::UbRef ref = slots_[index].ref;
+    ref.position = static_cast<uint8_t>(dst_);
+    return ref;
+}
+
+void QueueState::Free(const sim::UbRef& ref) {
+    sim::CoreState& core = sim::Core();
+    Slot* slot = Find(ref, "FreeTensor");
+    if (slot == nullptr) return;
+    if (!slot->allocated) {
+        sim::Violation(sim::Check::ApiMisuse, "FreeTensor on " + name_ + ": the buffer is not allocated (freed twice?)");
+        return;
+    }
+    if (slot->queued) {
+        sim::Violation(sim::Check::ApiMisuse, "FreeTensor on " + name_ + ": the buffer is still queued (DeQue it first)");
+        return;
+    }
+    const sim::Pipe producer = ProducerPipe(src_), consumer = ConsumerPipe(dst_);
+    core.Issue(sim::Event{sim::EventKind::SetFlag, consumer, producer, "FreeTensor"});
+    slot->allocated = false;
+    slot->freeToken = core.hazard.Snapshot(consumer);
+    slot->hasFreeToken = true;
+    --pipe_->LiveAtPosition(src_);
+}
+
+}  // namespace sim_detail
+}  // namespace AscendC
