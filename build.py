@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""The project's one entry point: install what is missing, configure, build, test, run.
+
+    python3 build.py run        # build, then show the op working (example + check)
+    python3 build.py test       # build, then run the whole test suite
+    python3 build.py build      # configure (CMake + Ninja) and build incrementally
+    python3 build.py flags      # compiler/linker flags for a CANN-style host program
+    python3 build.py deps       # install the Python packages in requirements.txt
+
+Thin over CMake: CMake owns targets and flags, this script only sequences commands.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent
+BUILD = pathlib.Path(os.environ.get("ASCEND_SIM_BUILD_DIR", ROOT / "build"))
+REQUIREMENTS = ROOT / "requirements.txt"
+
+
+def say(message: str) -> None:
+    print(f"[build.py] {message}", file=sys.stderr, flush=True)
+
+
+def run(cmd: list[str], **kwargs) -> None:
+    say(" ".join(map(str, cmd)))
+    result = subprocess.run(cmd, **kwargs)
+    if result.returncode != 0:
+        raise SystemExit(result.returncode)
+
+
+def missing_requirements() -> list[str]:
+    missing = []
+    for line in REQUIREMENTS.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        name = re.split(r"[<>=!~\[ ]", line, maxsplit=1)[0]
+        try:
+            importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            missing.append(line)
+    return missing
+
+
+def cmd_deps(_args=None) -> None:
+    missing = missing_requirements()
+    if not missing:
+        return
+    say(f"installing missing Python packages: {', '.join(missing)}")
+    run([sys.executable, "-m", "pip", "install", "--quiet", *missing])
+
+
+def tool(name: str) -> str:
+    """A build tool from PATH, else from the Python environment's scripts."""
+    found = shutil.which(name) or shutil.which(name, path=str(pathlib.Path(sys.executable).parent))
+    if found is None:
+        raise SystemExit(f"'{name}' not found: run `python3 build.py deps` (it comes from requirements.txt)")
+    return found
+
+
+def cmd_build(args=None) -> None:
+    cmd_deps()
+    if not (BUILD / "build.ninja").exists():
+        run([tool("cmake"), "-S", str(ROOT), "-B", str(BUILD), "-G", "Ninja",
+             f"-DCMAKE_MAKE_PROGRAM={tool('ninja')}", f"-DPython3_EXECUTABLE={sys.executable}"])
+    jobs = ["-j", str(args.jobs)] if args is not None and getattr(args, "jobs", None) else []
+    run([tool("cmake"), "--build", str(BUILD), *jobs])
+
+
+def cmd_test(args) -> None:
+    cmd_build(args)
+    pytest_args = list(args.pytest_args or [])
+    run([sys.executable, "-m", "pytest", str(ROOT / "tests"), *pytest_args], cwd=ROOT)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("deps", help="install missing Python packages").set_defaults(func=cmd_deps)
+    p = sub.add_parser("build", help="configure and build incrementally")
+    p.add_argument("-j", "--jobs", type=int)
+    p.set_defaults(func=cmd_build)
+    p = sub.add_parser("test", help="build, then run the test suite (extra args go to pytest)")
+    p.add_argument("-j", "--jobs", type=int)
+    p.add_argument("pytest_args", nargs=argparse.REMAINDER)
+    p.set_defaults(func=cmd_test)
+    args = parser.parse_args(argv)
+    args.func(args)
+
+
+if __name__ == "__main__":
+    main()
