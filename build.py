@@ -81,6 +81,31 @@ def cmd_test(args) -> None:
     run([sys.executable, "-m", "pytest", str(ROOT / "tests"), *pytest_args], cwd=ROOT)
 
 
+def host_program_flags() -> list[str]:
+    """Flags that build a C++ host program written for CANN (acl/acl.h, aclnnop/...) against the sim."""
+    lib_dirs = [BUILD / "sim", BUILD]
+    return ([f"-I{ROOT / 'sim' / 'include'}", f"-I{BUILD / 'aclnn' / 'include'}", "-std=c++17"]
+            + [f"-L{d}" for d in lib_dirs] + ["-lcust_opapi", "-lascendc_sim", "-pthread"]
+            + [f"-Wl,-rpath,{':'.join(map(str, lib_dirs))}"])
+
+
+def cmd_flags(_args) -> None:
+    for lib in (BUILD / "libcust_opapi.so", BUILD / "sim" / "libascendc_sim.so"):
+        if not lib.exists():
+            raise SystemExit(f"{lib} is missing: run `python3 build.py build` first")
+    print(" ".join(host_program_flags()))
+
+
+def cmd_run(args) -> None:
+    """The main job: build, then show the op working (the reference example and a check)."""
+    cmd_build(args)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "python"), os.environ.get("PYTHONPATH", "")]))
+    run([sys.executable, "-m", "lstm_cell_grad", "example"], env=env)
+    run([sys.executable, "-m", "lstm_cell_grad", "check", "--batch", "64", "--hidden", "1024"], env=env)
+    run([sys.executable, "-m", "lstm_cell_grad", "check", "--batch", "333", "--hidden", "100", "--dtype", "float16"],
+        env=env)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -92,6 +117,11 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("-j", "--jobs", type=int)
     p.add_argument("pytest_args", nargs=argparse.REMAINDER)
     p.set_defaults(func=cmd_test)
+    sub.add_parser("flags", help="compiler and linker flags for a CANN-style host program").set_defaults(
+        func=cmd_flags)
+    p = sub.add_parser("run", help="build, then run the reference example and a check through Python")
+    p.add_argument("-j", "--jobs", type=int)
+    p.set_defaults(func=cmd_run)
     args = parser.parse_args(argv)
     args.func(args)
 

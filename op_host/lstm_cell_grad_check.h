@@ -1,0 +1,48 @@
+// Argument checks of ThnnFusedLstmCellBackward, shared by every path: the two-phase aclnn
+// API (status codes and messages for the caller) and the TilingFunc (graph mode).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "graph/types.h"
+
+namespace lstm_cell_grad {
+
+// What the checks need of one tensor argument.
+struct TensorDesc {
+    const char* name;               // the aclnn parameter name, e.g. "gradGatesOut"
+    bool present = false;           // false for a null pointer
+    std::vector<int64_t> shape;     // view shape
+    ge::DataType dtype = ge::DT_FLOAT;
+    ge::Format format = ge::FORMAT_ND;
+};
+
+struct Arguments {
+    TensorDesc gradHy{"gradHyOptional"}, gradC{"gradCOptional"}, cx{"cx"}, cy{"cy"}, storage{"storage"};
+    bool hasBias = false;
+    TensorDesc gradGates{"gradGatesOut"}, gradCx{"gradCxOut"}, gradBias{"gradBiasOut"};
+};
+
+struct CheckResult {
+    int32_t status = 0;    // 0, 161001 (ACLNN_ERR_PARAM_NULLPTR) or 161002 (ACLNN_ERR_PARAM_INVALID)
+    std::string message;   // names the argument and what is wrong
+    bool ok() const { return status == 0; }
+};
+
+constexpr int32_t kStatusNullptr = 161001;  // ACLNN_ERR_PARAM_NULLPTR
+constexpr int32_t kStatusInvalid = 161002;  // ACLNN_ERR_PARAM_INVALID
+
+// Null required tensors, dtypes (float32/float16, all one dtype), formats (ND), ranks and
+// shapes ([B, H], [B, 4H], [4H] with B and H taken from cx). Overlap of memory is checked
+// by the caller, which knows the addresses.
+CheckResult CheckArguments(const Arguments& args);
+
+}  // namespace lstm_cell_grad
+
+namespace lstm_cell_grad {
+// The same checks with tensors in OpDef order (inputs: gradHy, gradC, cx, cy, storage;
+// outputs: gradGates, gradCx, gradBias), as the generated aclnn layer passes them.
+CheckResult CheckArgumentList(const std::vector<TensorDesc>& inputs, bool hasBias,
+                              const std::vector<TensorDesc>& outputs);
+}  // namespace lstm_cell_grad

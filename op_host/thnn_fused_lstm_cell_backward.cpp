@@ -1,0 +1,92 @@
+// OpDef and TilingFunc of ThnnFusedLstmCellBackward. The TilingFunc only adapts the
+// context: argument checks (lstm_cell_grad_check) and tiling (lstm_cell_grad_tiling)
+// are plain functions shared with the aclnn layer and Python.
+#include "lstm_cell_grad_check.h"
+#include "lstm_cell_grad_tiling.h"
+#include "register/op_def_registry.h"
+#include "thnn_fused_lstm_cell_backward_tiling.h"
+#include "tiling/platform/platform_ascendc.h"
+
+namespace optiling {
+namespace {
+
+// IR (declaration) indices of the OpDef below.
+enum InputIndex : size_t { kGradHy = 0, kGradC, kCx, kCy, kStorage };
+enum OutputIndex : size_t { kGradGates = 0, kGradCx, kGradBias };
+constexpr size_t kAttrHasBias = 0;
+
+void Describe(lstm_cell_grad::TensorDesc* desc, const gert::StorageShape* shape,
+              const gert::CompileTimeTensorDesc* tensor) {
+    desc->present = shape != nullptr && tensor != nullptr;
+    if (!desc->present) return;
+    const gert::Shape& dims = shape->GetStorageShape();
+    desc->shape.clear();
+    for (size_t i = 0; i < dims.GetDimNum(); ++i) desc->shape.push_back(dims.GetDim(i));
+    desc->dtype = tensor->GetDataType();
+    desc->format = tensor->GetStorageFormat();
+}
+
+ge::graphStatus TilingFunc(gert::TilingContext* context) {
+    lstm_cell_grad::Arguments args;
+    Describe(&args.gradHy, context->GetOptionalInputShape(kGradHy), context->GetOptionalInputDesc(kGradHy));
+    Describe(&args.gradC, context->GetOptionalInputShape(kGradC), context->GetOptionalInputDesc(kGradC));
+    Describe(&args.cx, context->GetRequiredInputShape(kCx), context->GetRequiredInputDesc(kCx));
+    Describe(&args.cy, context->GetRequiredInputShape(kCy), context->GetRequiredInputDesc(kCy));
+    Describe(&args.storage, context->GetRequiredInputShape(kStorage), context->GetRequiredInputDesc(kStorage));
+    const bool* hasBias = context->GetAttrs()->GetAttrPointer<bool>(kAttrHasBias);
+    args.hasBias = hasBias != nullptr && *hasBias;
+    Describe(&args.gradGates, context->GetOutputShape(kGradGates), context->GetOutputDesc(kGradGates));
+    Describe(&args.gradCx, context->GetOutputShape(kGradCx), context->GetOutputDesc(kGradCx));
+    Describe(&args.gradBias, context->GetOutputShape(kGradBias), context->GetOutputDesc(kGradBias));
+    if (!lstm_cell_grad::CheckArguments(args).ok()) return ge::GRAPH_FAILED;
+
+    platform_ascendc::PlatformAscendC ascendc(context->GetPlatformInfo());
+    uint64_t ubBytes = 0;
+    ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubBytes);
+    const lstm_cell_grad::PlatformInfo platform{ascendc.GetCoreNumAiv(), ubBytes,
+                                                static_cast<uint64_t>(ascendc.GetLibApiWorkSpaceSize())};
+    const lstm_cell_grad::TilingInput input{args.cx.shape[0], args.cx.shape[1],
+                                            args.cx.dtype == ge::DT_FLOAT16 ? 2u : 4u,
+                                            args.gradHy.present, args.gradC.present, args.hasBias};
+    lstm_cell_grad::TilingPlan plan;
+    std::string error;
+    if (!lstm_cell_grad::ComputeTiling(input, platform, &plan, &error)) return ge::GRAPH_FAILED;
+
+    context->SetBlockDim(plan.blockDim);
+    context->SetTilingKey(plan.tilingKey);
+    context->SetScheduleMode(plan.scheduleMode);
+    size_t* workspaces = context->GetWorkspaceSizes(1);
+    workspaces[0] = plan.workspaceBytes;
+    gert::TilingData* raw = context->GetRawTilingData();
+    plan.data.SaveToBuffer(raw->GetData(), raw->GetCapacity());
+    raw->SetDataSize(plan.data.GetDataSize());
+    return ge::GRAPH_SUCCESS;
+}
+
+}  // namespace
+}  // namespace optiling
+
+namespace ops {
+
+class ThnnFusedLstmCellBackward : public OpDef {
+public:
+    explicit ThnnFusedLstmCellBackward(const char* name) : OpDef(name) {
+        const std::vector<ge::DataType> dtypes = {ge::DT_FLOAT, ge::DT_FLOAT16};
+        const std::vector<ge::Format> formats = {ge::FORMAT_ND, ge::FORMAT_ND};
+        this->Input("gradHy").ParamType(OPTIONAL).DataType(dtypes).Format(formats).UnknownShapeFormat(formats);
+        this->Input("gradC").ParamType(OPTIONAL).DataType(dtypes).Format(formats).UnknownShapeFormat(formats);
+        this->Input("cx").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats);
+        this->Input("cy").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats);
+        this->Input("storage").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats);
+        this->Output("gradGates").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats);
+        this->Output("gradCx").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats);
+        // Optional: with hasBias false it is neither read nor written and may be null.
+        this->Output("gradBias").ParamType(OPTIONAL).DataType(dtypes).Format(formats).UnknownShapeFormat(formats);
+        this->Attr("hasBias").AttrType(OPTIONAL).Bool(true);
+        this->AICore().SetTiling(optiling::TilingFunc).AddConfig("ascend910b").AddConfig("ascend910_93");
+    }
+};
+
+OP_ADD(ThnnFusedLstmCellBackward);
+
+}  // namespace ops

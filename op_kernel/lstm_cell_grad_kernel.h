@@ -1,0 +1,385 @@
+// The LSTM-cell backward kernel: CopyIn / Compute / CopyOut over double-buffered queues,
+// math in fp32, gradBias accumulated in UB while the gates are computed.
+//
+// Per element, with t = tanh(cy) (DESIGN.md section 4):
+//   gct = dhy * o * (1 - t^2) + dc        dcx = gct * f
+//   do  = dhy * t * o * (1 - o)           di  = gct * g * i * (1 - i)
+//   df  = gct * cx * f * (1 - f)          dg  = gct * i * (1 - g^2)
+//   db  = sum over the batch of [di, df, dg, do]
+#ifndef LSTM_CELL_GRAD_KERNEL_H
+#define LSTM_CELL_GRAD_KERNEL_H
+
+#include "kernel_operator.h"
+#include "lstm_cell_grad_layout.h"
+
+namespace lstm_cell_grad {
+
+using namespace AscendC;
+
+template <typename A, typename B>
+struct SameType { static constexpr bool value = false; };
+template <typename A>
+struct SameType<A, A> { static constexpr bool value = true; };
+
+// Where each tensor lives in GM. (GM_ADDR is a macro for a pointer type, as in CANN:
+// one declaration per member.)
+struct GmArgs {
+    GM_ADDR gradHy;
+    GM_ADDR gradC;
+    GM_ADDR cx;
+    GM_ADDR cy;
+    GM_ADDR storage;
+    GM_ADDR gradGates;
+    GM_ADDR gradCx;
+    GM_ADDR gradBias;
+    GM_ADDR workspace;
+};
+
+// Slots of the input buffer, in the order of InputSet: a slot exists only if it is read.
+enum InputSlot : uint32_t { kDhy, kCy, kO, kDc, kCx, kI, kF, kG, kSlotCount };
+enum OutputSlot : uint32_t { kDi, kDf, kDg, kDo, kDcx };
+
+template <typename T, bool kHasHy, bool kHasC, bool kHasBias>
+class LstmCellGradKernel {
+    static constexpr bool kHalf = !SameType<T, float>::value;
+    static constexpr bool kAnyGrad = kHasHy || kHasC;
+
+public:
+    __aicore__ inline void Init(const GmArgs& gm, const optiling::ThnnFusedLstmCellBackwardTilingData& tiling,
+                                TPipe* pipe) {
+        pipe_ = pipe;
+        batch_ = tiling.batch;
+        hidden_ = tiling.hidden;
+        tiling_ = tiling;
+        const int64_t block = GetBlockIdx();
+        rows_ = CoreRows(batch_, tiling.rowUnit, tiling.gridRows, tiling.gridCols, block);
+        cols_ = CoreCols(hidden_, tiling.colUnit, tiling.gridCols, block);
+        const uint64_t bh = static_cast<uint64_t>(batch_) * hidden_;
+        if (kHasHy) gradHyGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(gm.gradHy), bh);
+        if (kHasC) gradCGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(gm.gradC), bh);
+        if (kAnyGrad) cxGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(gm.cx), bh);
+        if (kHasHy) cyGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(gm.cy), bh);
+        if (kAnyGrad) storageGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(gm.storage), bh * kGates);
+        gradGatesGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(gm.gradGates), bh * kGates);
+        gradCxGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(gm.gradCx), bh);
+        if (kHasBias) {
+            gradBiasGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(gm.gradBias), kGates * hidden_);
+            partialGm_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(gm.workspace),
+                                       static_cast<uint64_t>(tiling.biasChunks > 1 ? tiling.biasChunks : 0) * kGates * hidden_);
+        }
+
+        tileElems_ = tiling.tileElems;
+        const uint32_t inputs = InputSet{kHasHy, kHasC}.Count();
+        if (inputs > 0) pipe_->InitBuffer(inQueue_, kBufferNum, inputs * tileElems_ * sizeof(T));
+        pipe_->InitBuffer(outQueue_, kBufferNum, kOutputs * tileElems_ * sizeof(T));
+        pipe_->InitBuffer(calcBuf_, kFp32CalcTensors * tileElems_ * sizeof(float) + kTanhMinTmpBytes);
+        if (kHalf) pipe_->InitBuffer(wideBuf_, (inputs + kOutputs) * tileElems_ * sizeof(float));
+        if (kHasBias) {
+            pipe_->InitBuffer(biasAccBuf_, kGates * tiling.tileCols * sizeof(float));
+            pipe_->InitBuffer(biasOutQueue_, 1, kGates * tiling.tileCols * sizeof(float));
+        }
+    }
+
+    __aicore__ inline void Process() {
+        if (kHasBias && batch_ == 0) {
+            WriteZeroBias();
+            return;
+        }
+        const int64_t chunkRows = kHasBias ? tiling_.rowUnit : (rows_.end - rows_.begin);
+        for (int64_t chunkBegin = rows_.begin; chunkBegin < rows_.end; chunkBegin += chunkRows) {
+            const int64_t chunkEnd = chunkBegin + chunkRows < rows_.end ? chunkBegin + chunkRows : rows_.end;
+            for (int64_t col = cols_.begin; col < cols_.end; col += tiling_.tileCols) {
+                const uint32_t cols = static_cast<uint32_t>(cols_.end - col < tiling_.tileCols ? cols_.end - col
+                                                                                                 : tiling_.tileCols);
+                const uint32_t pitch = static_cast<uint32_t>(AlignUp(cols, tiling_.colUnit));
+                const uint32_t fitRows = tileElems_ / pitch;
+                const uint32_t tileRows = fitRows < kMaxBlockCount ? fitRows : kMaxBlockCount;
+                if (kHasBias) ZeroBiasAccumulators(pitch);
+                for (int64_t row = chunkBegin; row < chunkEnd; row += tileRows) {
+                    const uint32_t rows = static_cast<uint32_t>(chunkEnd - row < tileRows ? chunkEnd - row : tileRows);
+                    Tile tile{row, col, rows, cols, pitch};
+                    CopyIn(tile);
+                    Compute(tile);
+                    CopyOut(tile);
+                }
+                if (kHasBias) FlushBias(chunkBegin / tiling_.rowUnit, col, cols);
+            }
+        }
+        if (kHasBias && tiling_.biasChunks > 1) {
+            SyncAll();
+            SumPartials();
+        }
+    }
+
+private:
+    struct Tile {
+        int64_t row;     // first batch row
+        int64_t col;     // first hidden column
+        uint32_t rows;
+        uint32_t cols;
+        uint32_t pitch;  // UB row length in elements (cols rounded up to a 32-byte block)
+        uint32_t Elems() const { return rows * pitch; }
+    };
+
+    // Input slot index among the inputs this variant reads.
+    static constexpr uint32_t Slot(InputSlot s) {
+        return s == kDhy || s == kCy || s == kO ? static_cast<uint32_t>(s)
+               : s == kDc                        ? (kHasHy ? 3u : 0u)
+                                                 : (kHasHy ? 3u : 0u) + (kHasC ? 1u : 0u) + (static_cast<uint32_t>(s) - kCx);
+    }
+
+    // ---- CopyIn: the tile of every input that is read, one DMA each (four for storage).
+    __aicore__ inline void CopyIn(const Tile& tile) {
+        if (!kAnyGrad) return;
+        LocalTensor<T> in = inQueue_.template AllocTensor<T>();
+        if (kHasHy) {
+            LoadRows(in[Slot(kDhy) * tileElems_], gradHyGm_, tile, hidden_, 0);
+            LoadRows(in[Slot(kCy) * tileElems_], cyGm_, tile, hidden_, 0);
+            LoadRows(in[Slot(kO) * tileElems_], storageGm_, tile, kGates * hidden_, 3 * hidden_);
+        }
+        if (kHasC) LoadRows(in[Slot(kDc) * tileElems_], gradCGm_, tile, hidden_, 0);
+        LoadRows(in[Slot(kCx) * tileElems_], cxGm_, tile, hidden_, 0);
+        LoadRows(in[Slot(kI) * tileElems_], storageGm_, tile, kGates * hidden_, 0);
+        LoadRows(in[Slot(kF) * tileElems_], storageGm_, tile, kGates * hidden_, hidden_);
+        LoadRows(in[Slot(kG) * tileElems_], storageGm_, tile, kGates * hidden_, 2 * hidden_);
+        inQueue_.EnQue(in);
+    }
+
+    // tile.rows rows of tile.cols elements, GM rows `rowLength` apart, into UB rows of tile.pitch.
+    __aicore__ inline void LoadRows(const LocalTensor<T>& dst, GlobalTensor<T>& src, const Tile& tile,
+                                    int64_t rowLength, int64_t columnOffset) {
+        DataCopyExtParams params{static_cast<uint16_t>(tile.rows), static_cast<uint32_t>(tile.cols * sizeof(T)),
+                                 static_cast<uint32_t>((rowLength - tile.cols) * sizeof(T)), 0, 0};
+        DataCopyPadExtParams<T> padding{false, 0, 0, static_cast<T>(0)};
+        DataCopyPad(dst, src[tile.row * rowLength + columnOffset + tile.col], params, padding);
+    }
+
+    __aicore__ inline void StoreRows(GlobalTensor<T>& dst, const LocalTensor<T>& src, const Tile& tile,
+                                     int64_t rowLength, int64_t columnOffset) {
+        DataCopyExtParams params{static_cast<uint16_t>(tile.rows), static_cast<uint32_t>(tile.cols * sizeof(T)), 0,
+                                 static_cast<uint32_t>((rowLength - tile.cols) * sizeof(T)), 0};
+        DataCopyPad(dst[tile.row * rowLength + columnOffset + tile.col], src, params);
+    }
+
+    // ---- Compute: the formula, one named intermediate per line.
+    __aicore__ inline void Compute(const Tile& tile) {
+        const uint32_t n = tile.Elems();
+        LocalTensor<T> out = outQueue_.template AllocTensor<T>();
+        if (!kAnyGrad) {
+            Duplicate(out, static_cast<T>(0), kOutputs * tileElems_);
+            if (kHasBias) AccumulateBias(out.template ReinterpretCast<float>(), tile, /*zero=*/true);
+            outQueue_.EnQue(out);
+            return;
+        }
+        LocalTensor<T> in = inQueue_.template DeQue<T>();
+        LocalTensor<float> calc = calcBuf_.template Get<float>();
+        LocalTensor<float> t = calc;
+        LocalTensor<float> gct = calc[tileElems_];
+        LocalTensor<float> a = calc[2 * tileElems_];
+        LocalTensor<float> b = calc[3 * tileElems_];
+        LocalTensor<float> x[kSlotCount];
+        LocalTensor<float> d[kOutputs];
+        Widen(in, tile, x, d, out);
+
+        if (kHasHy) {
+            LocalTensor<float>& dhy = x[kDhy];
+            LocalTensor<float>& o = x[kO];
+            Tanh(t, x[kCy], a.template ReinterpretCast<uint8_t>(), n);  // t = tanh(cy); a, b: its temp
+            Mul(gct, dhy, o, n);                                        // dhy*o (kept in gct)
+            Mul(a, o, o, n);
+            Sub(a, o, a, n);                                            // o*(1-o)
+            Mul(b, gct, t, n);                                          // dhy*o*t
+            Mul(d[kDo], b, a, n);                                       // do = dhy*t*o*(1-o)
+            Mul(a, t, t, n);                                            // t^2
+            Mul(a, gct, a, n);                                          // dhy*o*t^2
+            Sub(gct, gct, a, n);                                        // gct = dhy*o*(1-t^2)
+            if (kHasC) Add(gct, gct, x[kDc], n);                        //     + dc
+        } else {
+            gct = x[kDc];                                               // gct = dc
+            Duplicate(d[kDo], 0.0f, n);                                 // do = 0
+        }
+        LocalTensor<float>& i = x[kI];
+        LocalTensor<float>& f = x[kF];
+        LocalTensor<float>& g = x[kG];
+        Mul(d[kDcx], gct, f, n);                                        // dcx = gct*f
+        Mul(a, i, i, n);
+        Sub(a, i, a, n);                                                // i*(1-i)
+        Mul(b, gct, g, n);                                              // gct*g
+        Mul(d[kDi], b, a, n);                                           // di = gct*g*i*(1-i)
+        Mul(a, f, f, n);
+        Sub(a, f, a, n);                                                // f*(1-f)
+        Mul(b, gct, x[kCx], n);                                         // gct*cx
+        Mul(d[kDf], b, a, n);                                           // df = gct*cx*f*(1-f)
+        Mul(b, gct, i, n);                                              // gct*i
+        Mul(a, g, g, n);
+        Mul(a, b, a, n);                                                // gct*i*g^2
+        Sub(d[kDg], b, a, n);                                           // dg = gct*i*(1-g^2)
+
+        if (kHasBias) AccumulateBias(d[kDi], tile, /*zero=*/false);
+        Narrow(d, out, n);
+        outQueue_.EnQue(out);
+        inQueue_.FreeTensor(in);
+    }
+
+    // fp32 views of the inputs and results: the queue buffers themselves for float, fp32
+    // copies for half (inputs cast up exactly; results cast down by Narrow).
+    __aicore__ inline void Widen(const LocalTensor<T>& in, const Tile& tile, LocalTensor<float>* x,
+                                 LocalTensor<float>* d, const LocalTensor<T>& out) {
+        const uint32_t inputs = InputSet{kHasHy, kHasC}.Count();
+        for (uint32_t s = 0; s < kSlotCount; ++s) {
+            if ((s == kDhy || s == kCy || s == kO) && !kHasHy) continue;
+            if (s == kDc && !kHasC) continue;
+            const uint32_t slot = Slot(static_cast<InputSlot>(s));
+            if (kHalf) {
+                x[s] = wideBuf_.template Get<float>()[slot * tileElems_];
+                Cast(x[s], in[slot * tileElems_], RoundMode::CAST_NONE, tile.Elems());
+            } else {
+                x[s] = in[slot * tileElems_].template ReinterpretCast<float>();
+            }
+        }
+        for (uint32_t k = 0; k < kOutputs; ++k) {
+            d[k] = kHalf ? wideBuf_.template Get<float>()[(inputs + k) * tileElems_]
+                         : out[k * tileElems_].template ReinterpretCast<float>();
+        }
+    }
+
+    __aicore__ inline void Narrow(LocalTensor<float>* d, const LocalTensor<T>& out, uint32_t n) {
+        if (!kHalf) return;
+        for (uint32_t k = 0; k < kOutputs; ++k) {
+            Cast(out[k * tileElems_], d[k], RoundMode::CAST_RINT, n);  // fp16 = fp32 result rounded to nearest even
+        }
+    }
+
+    // ---- CopyOut: four gate blocks of gradGates and gradCx.
+    __aicore__ inline void CopyOut(const Tile& tile) {
+        LocalTensor<T> out = outQueue_.template DeQue<T>();
+        StoreRows(gradGatesGm_, out[kDi * tileElems_], tile, kGates * hidden_, 0);
+        StoreRows(gradGatesGm_, out[kDf * tileElems_], tile, kGates * hidden_, hidden_);
+        StoreRows(gradGatesGm_, out[kDg * tileElems_], tile, kGates * hidden_, 2 * hidden_);
+        StoreRows(gradGatesGm_, out[kDo * tileElems_], tile, kGates * hidden_, 3 * hidden_);
+        StoreRows(gradCxGm_, out[kDcx * tileElems_], tile, hidden_, 0);
+        outQueue_.FreeTensor(out);
+    }
+
+    // ---- gradBias: each column summed row by row in batch order into fp32 accumulators.
+    // Accumulator rows use the tile pitch, so each gate's row starts on a 32-byte block
+    // in fp32 and, after a cast, in fp16 too.
+    __aicore__ inline void ZeroBiasAccumulators(uint32_t pitch) {
+        Duplicate(biasAccBuf_.template Get<float>(), 0.0f, kGates * pitch);
+    }
+
+    // `gates` points at di; df, dg, do follow at tileElems_ strides (the order of gradBias).
+    __aicore__ inline void AccumulateBias(const LocalTensor<float>& gates, const Tile& tile, bool zero) {
+        if (zero) return;  // no gradients: the accumulators stay zero
+        LocalTensor<float> acc = biasAccBuf_.template Get<float>();
+        const uint32_t accPitch = tile.pitch;
+        for (uint32_t gate = 0; gate < kGates; ++gate) {
+            for (uint32_t r = 0; r < tile.rows; ++r) {
+                Add(acc[gate * accPitch], acc[gate * accPitch], gates[gate * tileElems_ + r * tile.pitch], tile.cols);
+            }
+        }
+    }
+
+    // Writes the chunk's sums: to gradBias when one chunk covers the batch, else to the
+    // chunk's row of partial sums in the workspace.
+    __aicore__ inline void FlushBias(int64_t chunk, int64_t col, uint32_t cols) {
+        const uint32_t accPitch = static_cast<uint32_t>(AlignUp(cols, tiling_.colUnit));
+        LocalTensor<float> acc = biasAccBuf_.template Get<float>();
+        LocalTensor<float> out = biasOutQueue_.template AllocTensor<float>();
+        const bool direct = tiling_.biasChunks <= 1;
+        if (direct && kHalf) {
+            Cast(out.template ReinterpretCast<T>(), acc, RoundMode::CAST_RINT, kGates * accPitch);
+        } else {
+            Muls(out, acc, 1.0f, kGates * accPitch);  // a copy that keeps -0.0 and NaN
+        }
+        biasOutQueue_.EnQue(out);
+        out = biasOutQueue_.template DeQue<float>();
+        for (uint32_t gate = 0; gate < kGates; ++gate) {
+            if (direct) {
+                LocalTensor<T> row = out.template ReinterpretCast<T>()[gate * accPitch];
+                DataCopyExtParams params{1, static_cast<uint32_t>(cols * sizeof(T)), 0, 0, 0};
+                DataCopyPad(gradBiasGm_[gate * hidden_ + col], row, params);
+            } else {
+                DataCopyExtParams params{1, static_cast<uint32_t>(cols * sizeof(float)), 0, 0, 0};
+                DataCopyPad(partialGm_[(chunk * kGates + gate) * hidden_ + col], out[gate * accPitch], params);
+            }
+        }
+        biasOutQueue_.FreeTensor(out);
+    }
+
+    __aicore__ inline void WriteZeroBias() {
+        if (GetBlockIdx() != 0) return;
+        for (int64_t col = 0; col < kGates * hidden_; col += tiling_.tileCols) {
+            const uint32_t cols = static_cast<uint32_t>(kGates * hidden_ - col < tiling_.tileCols ? kGates * hidden_ - col
+                                                                                                  : tiling_.tileCols);
+            LocalTensor<float> out = biasOutQueue_.template AllocTensor<float>();
+            Duplicate(out.template ReinterpretCast<T>(), static_cast<T>(0), static_cast<int32_t>(AlignUp(cols, 16)));
+            biasOutQueue_.EnQue(out);
+            out = biasOutQueue_.template DeQue<float>();
+            DataCopyExtParams params{1, static_cast<uint32_t>(cols * sizeof(T)), 0, 0, 0};
+            DataCopyPad(gradBiasGm_[col], out.template ReinterpretCast<T>(), params);
+            biasOutQueue_.FreeTensor(out);
+        }
+    }
+
+    // ---- Final pass: gradBias = sum of the chunk partials, in chunk order, columns split
+    // across cores.
+    __aicore__ inline void SumPartials() {
+        pipe_->Reset();
+        const uint32_t tileCols = tiling_.finalTileCols, tileRows = tiling_.finalTileRows;
+        pipe_->InitBuffer(finalInQueue_, kBufferNum, tileRows * tileCols * sizeof(float));
+        pipe_->InitBuffer(finalAccBuf_, tileCols * sizeof(float));
+        pipe_->InitBuffer(finalOutQueue_, 1, tileCols * sizeof(float));
+        const int64_t width = kGates * hidden_;
+        const Range mine = SplitEven(CeilDiv(width, 8), GetBlockNum(), GetBlockIdx());
+        const int64_t end = mine.end * 8 < width ? mine.end * 8 : width;
+        LocalTensor<float> acc = finalAccBuf_.template Get<float>();
+        for (int64_t col = mine.begin * 8; col < end; col += tileCols) {
+            const uint32_t cols = static_cast<uint32_t>(end - col < tileCols ? end - col : tileCols);
+            const uint32_t pitch = static_cast<uint32_t>(AlignUp(cols, 8));
+            Duplicate(acc, 0.0f, pitch);
+            for (uint32_t chunk = 0; chunk < tiling_.biasChunks; chunk += tileRows) {
+                const uint32_t rows = tiling_.biasChunks - chunk < tileRows ? tiling_.biasChunks - chunk : tileRows;
+                LocalTensor<float> partial = finalInQueue_.template AllocTensor<float>();
+                DataCopyExtParams params{static_cast<uint16_t>(rows), static_cast<uint32_t>(cols * sizeof(float)),
+                                         static_cast<uint32_t>((width - cols) * sizeof(float)), 0, 0};
+                DataCopyPadExtParams<float> padding{false, 0, 0, 0.0f};
+                DataCopyPad(partial, partialGm_[chunk * width + col], params, padding);
+                finalInQueue_.EnQue(partial);
+                partial = finalInQueue_.template DeQue<float>();
+                for (uint32_t r = 0; r < rows; ++r) Add(acc, acc, partial[r * pitch], cols);
+                finalInQueue_.FreeTensor(partial);
+            }
+            LocalTensor<float> out = finalOutQueue_.template AllocTensor<float>();
+            if (kHalf) {
+                Cast(out.template ReinterpretCast<T>(), acc, RoundMode::CAST_RINT, pitch);
+            } else {
+                Muls(out, acc, 1.0f, pitch);
+            }
+            finalOutQueue_.EnQue(out);
+            out = finalOutQueue_.template DeQue<float>();
+            DataCopyExtParams params{1, static_cast<uint32_t>(cols * sizeof(T)), 0, 0, 0};
+            DataCopyPad(gradBiasGm_[col], out.template ReinterpretCast<T>(), params);
+            finalOutQueue_.FreeTensor(out);
+        }
+    }
+
+    TPipe* pipe_ = nullptr;
+    optiling::ThnnFusedLstmCellBackwardTilingData tiling_;
+    int64_t batch_ = 0, hidden_ = 0;
+    Range rows_{0, 0}, cols_{0, 0};
+    uint32_t tileElems_ = 0;
+    GlobalTensor<T> gradHyGm_, gradCGm_, cxGm_, cyGm_, storageGm_, gradGatesGm_, gradCxGm_, gradBiasGm_;
+    GlobalTensor<float> partialGm_;
+    TQue<TPosition::VECIN, 1> inQueue_;
+    TQue<TPosition::VECOUT, 1> outQueue_;
+    TBuf<TPosition::VECCALC> calcBuf_, wideBuf_, biasAccBuf_;
+    TQue<TPosition::VECOUT, 1> biasOutQueue_;
+    TQue<TPosition::VECIN, 1> finalInQueue_;
+    TBuf<TPosition::VECCALC> finalAccBuf_;
+    TQue<TPosition::VECOUT, 1> finalOutQueue_;
+};
+
+}  // namespace lstm_cell_grad
+
+#endif  // LSTM_CELL_GRAD_KERNEL_H

@@ -1,0 +1,99 @@
+// Integer arithmetic shared by the host tiling and the kernel, so that both agree on
+// who computes what and how UB is carved: one definition, no drift.
+//
+//   * the [B, H] problem is a grid of gridRows x gridCols core rectangles;
+//   * rows are split in multiples of rowUnit (the bias chunk when partial sums are used,
+//     so that gradBias sums every column in the same order whatever the core count);
+//   * columns in multiples of colUnit (one 32-byte block of elements, so UB rows align).
+#ifndef LSTM_CELL_GRAD_LAYOUT_H
+#define LSTM_CELL_GRAD_LAYOUT_H
+
+#include <stdint.h>
+
+namespace lstm_cell_grad {
+
+constexpr uint32_t kGates = 4;              // i, f, g, o blocks of storage and gradGates
+constexpr uint32_t kOutputs = 5;            // four gate gradients and gradCx
+constexpr uint32_t kMaxInputs = 8;          // gradHy, gradC, cy, cx, i, f, g, o
+constexpr uint32_t kBufferNum = 2;          // double buffering of the copy queues
+constexpr uint32_t kBlockBytes = 32;        // UB DataBlock: rows and buffers align to it
+constexpr uint32_t kFp32CalcTensors = 4;    // t, gct, and two scratch tensors (fp32)
+constexpr uint32_t kMaxBlockCount = 4095;   // DataCopyPad blockCount limit
+constexpr uint32_t kBiasChunkRows = 128;    // partial gradBias per 128 rows (see tiling)
+// Tanh's temp is the two scratch tensors plus this tail: its algorithm works on chunks of
+// at least 32 fp32 elements (ascendc_api_facts 3.4), more than a tiny tile's scratch.
+constexpr uint32_t kTanhMinTmpBytes = 32 * 4;
+
+struct Range {
+    int64_t begin;
+    int64_t end;
+};
+
+// `units` split into `parts` consecutive ranges; the first `units % parts` get one more.
+inline Range SplitEven(int64_t units, int64_t parts, int64_t part) {
+    int64_t base = units / parts, extra = units % parts;
+    int64_t begin = part * base + (part < extra ? part : extra);
+    return Range{begin, begin + base + (part < extra ? 1 : 0)};
+}
+
+inline int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+inline int64_t AlignUp(int64_t a, int64_t b) { return CeilDiv(a, b) * b; }
+
+// The rows and columns core `block` owns (empty ranges for a core without work).
+inline Range CoreRows(int64_t batch, uint32_t rowUnit, uint32_t gridRows, uint32_t gridCols, int64_t block) {
+    Range units = SplitEven(CeilDiv(batch, rowUnit), gridRows, block / gridCols);
+    int64_t end = units.end * rowUnit;
+    return Range{units.begin * rowUnit, end < batch ? end : batch};
+}
+inline Range CoreCols(int64_t hidden, uint32_t colUnit, uint32_t gridCols, int64_t block) {
+    Range units = SplitEven(CeilDiv(hidden, colUnit), gridCols, block % gridCols);
+    int64_t end = units.end * colUnit;
+    return Range{units.begin * colUnit, end < hidden ? end : hidden};
+}
+
+// Which inputs a variant reads: a null gradient is zero, so what only it needs is not read.
+struct InputSet {
+    bool gradHy;  // also needs cy (tanh) and o
+    bool gradC;
+    uint32_t Count() const {
+        uint32_t n = 0;
+        if (gradHy) n += 3;            // gradHy, cy, o
+        if (gradC) n += 1;             // gradC
+        if (gradHy || gradC) n += 4;   // cx, i, f, g
+        return n;
+    }
+};
+
+// UB bytes per tile element: input and output copy queues (double-buffered, in the I/O
+// dtype), fp32 working tensors, and for fp16 the fp32 copies of inputs and results.
+inline uint32_t UbBytesPerElement(uint32_t dtypeBytes, InputSet inputs) {
+    uint32_t bytes = kBufferNum * inputs.Count() * dtypeBytes + kBufferNum * kOutputs * dtypeBytes;
+    bytes += kFp32CalcTensors * 4;
+    if (dtypeBytes != 4) bytes += (inputs.Count() + kOutputs) * 4;
+    return bytes;
+}
+
+// UB bytes per tile column for the bias: the fp32 accumulators and their output queue.
+inline uint32_t UbBiasBytesPerColumn(bool hasBias) { return hasBias ? kGates * 4 * 2 : 0; }
+
+// Total UB the main phase carves for a tile of tileElems elements, tileCols columns.
+inline uint64_t UbBytesMainPhase(uint32_t tileElems, uint32_t tileCols, uint32_t dtypeBytes, InputSet inputs,
+                                 bool hasBias) {
+    return static_cast<uint64_t>(tileElems) * UbBytesPerElement(dtypeBytes, inputs) +
+           static_cast<uint64_t>(tileCols) * UbBiasBytesPerColumn(hasBias) + kTanhMinTmpBytes;
+}
+
+// The final gradBias pass: double-buffered partial rows (fp32), an fp32 accumulator and
+// an output buffer per column.
+inline uint64_t UbBytesFinalPhase(uint32_t finalTileCols, uint32_t finalTileRows) {
+    return static_cast<uint64_t>(finalTileCols) * 4 * (kBufferNum * finalTileRows + 2);
+}
+
+// Tiling keys: one kernel variant per dtype and per set of present gradients.
+inline uint64_t TilingKey(bool isHalf, bool hasBias, bool hasGradC, bool hasGradHy) {
+    return (isHalf ? 8u : 0u) + (hasBias ? 4u : 0u) + (hasGradC ? 2u : 0u) + (hasGradHy ? 1u : 0u);
+}
+
+}  // namespace lstm_cell_grad
+
+#endif  // LSTM_CELL_GRAD_LAYOUT_H

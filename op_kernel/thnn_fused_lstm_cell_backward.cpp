@@ -1,0 +1,49 @@
+// Kernel entry of ThnnFusedLstmCellBackward. Arguments in OpDef order (inputs, outputs),
+// then workspace and tiling, as CANN launches an op-project kernel. One binary serves
+// both dtypes and every set of present gradients: the tiling key picks the variant.
+#include "kernel_operator.h"
+#include "lstm_cell_grad_kernel.h"
+
+using lstm_cell_grad::GmArgs;
+using lstm_cell_grad::LstmCellGradKernel;
+
+template <typename T, bool kHasHy, bool kHasC, bool kHasBias>
+__aicore__ inline void RunVariant(const GmArgs& gm, const optiling::ThnnFusedLstmCellBackwardTilingData& tiling) {
+    AscendC::TPipe pipe;
+    LstmCellGradKernel<T, kHasHy, kHasC, kHasBias> kernel;
+    kernel.Init(gm, tiling, &pipe);
+    kernel.Process();
+}
+
+// Key = 8*isHalf + 4*hasBias + 2*hasGradC + hasGradHy (lstm_cell_grad::TilingKey).
+#define LSTM_CELL_GRAD_VARIANT(key, T, hasHy, hasC, hasBias)      \
+    if (TILING_KEY_IS(key)) {                                     \
+        RunVariant<T, hasHy, hasC, hasBias>(gm, tilingData);      \
+        return;                                                   \
+    }
+
+extern "C" __global__ __aicore__ void thnn_fused_lstm_cell_backward(GM_ADDR gradHy, GM_ADDR gradC, GM_ADDR cx,
+                                                                   GM_ADDR cy, GM_ADDR storage, GM_ADDR gradGates,
+                                                                   GM_ADDR gradCx, GM_ADDR gradBias,
+                                                                   GM_ADDR workspace, GM_ADDR tiling) {
+    // SyncAll (final gradBias pass) needs a MIX kernel type on A2/A3.
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIV_1_0);
+    GET_TILING_DATA(tilingData, tiling);
+    const GmArgs gm{gradHy, gradC, cx, cy, storage, gradGates, gradCx, gradBias, workspace};
+    LSTM_CELL_GRAD_VARIANT(0, float, false, false, false)
+    LSTM_CELL_GRAD_VARIANT(1, float, true, false, false)
+    LSTM_CELL_GRAD_VARIANT(2, float, false, true, false)
+    LSTM_CELL_GRAD_VARIANT(3, float, true, true, false)
+    LSTM_CELL_GRAD_VARIANT(4, float, false, false, true)
+    LSTM_CELL_GRAD_VARIANT(5, float, true, false, true)
+    LSTM_CELL_GRAD_VARIANT(6, float, false, true, true)
+    LSTM_CELL_GRAD_VARIANT(7, float, true, true, true)
+    LSTM_CELL_GRAD_VARIANT(8, half, false, false, false)
+    LSTM_CELL_GRAD_VARIANT(9, half, true, false, false)
+    LSTM_CELL_GRAD_VARIANT(10, half, false, true, false)
+    LSTM_CELL_GRAD_VARIANT(11, half, true, true, false)
+    LSTM_CELL_GRAD_VARIANT(12, half, false, false, true)
+    LSTM_CELL_GRAD_VARIANT(13, half, true, false, true)
+    LSTM_CELL_GRAD_VARIANT(14, half, false, true, true)
+    LSTM_CELL_GRAD_VARIANT(15, half, true, true, true)
+}

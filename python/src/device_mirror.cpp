@@ -1,0 +1,161 @@
+#include "device_mirror.h"
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+
+#include "ascendc_sim/host/acl_tensor.h"
+
+namespace lstm_cell_grad::py {
+namespace {
+
+// The same view described on host memory, so that the sim's exact overlap test applies.
+bool ElementsOverlap(const HostView& a, const HostView& b) {
+    const int64_t aElems = static_cast<int64_t>(a.SpanBytes() / a.itemBytes) + 1;
+    const int64_t bElems = static_cast<int64_t>(b.SpanBytes() / b.itemBytes) + 1;
+    const aclTensor hostA(a.shape.data(), a.shape.size(), a.dtype, a.strides.data(), 0, ACL_FORMAT_ND, &aElems, 1,
+                          a.data);
+    const aclTensor hostB(b.shape.data(), b.shape.size(), b.dtype, b.strides.data(), 0, ACL_FORMAT_ND, &bElems, 1,
+                          b.data);
+    return sim::acl::Overlaps(hostA, hostB);
+}
+
+int Root(std::vector<int>& parent, int i) {
+    while (parent[i] != i) i = parent[i] = parent[parent[i]];
+    return i;
+}
+
+// Calls copyRun(hostOffset, mirrorOffset, bytes) for each contiguous run of the view's
+// elements, in row-major order; offsets are in bytes from the view's first element.
+template <typename CopyRun>
+void ForEachRun(const HostView& view, CopyRun copyRun) {
+    const size_t rank = view.shape.size();
+    // The innermost dimension is one run when its elements are adjacent.
+    const bool innerRun = rank > 0 && view.strides[rank - 1] == 1;
+    const size_t loopDims = innerRun ? rank - 1 : rank;
+    const size_t runBytes = innerRun ? static_cast<size_t>(view.shape[rank - 1]) * view.itemBytes : view.itemBytes;
+    std::vector<int64_t> index(loopDims, 0);
+    while (true) {
+        int64_t elementOffset = 0;
+        for (size_t d = 0; d < loopDims; ++d) elementOffset += index[d] * view.strides[d];
+        copyRun(static_cast<size_t>(elementOffset) * view.itemBytes, runBytes);
+        size_t d = loopDims;
+        while (d > 0 && ++index[d - 1] == view.shape[d - 1]) index[--d] = 0;
+        if (d == 0) return;
+    }
+}
+
+}  // namespace
+
+bool HostView::Empty() const {
+    return std::any_of(shape.begin(), shape.end(), [](int64_t dim) { return dim == 0; });
+}
+
+size_t HostView::SpanBytes() const {
+    if (Empty()) return 0;
+    int64_t lastElement = 0;
+    for (size_t d = 0; d < shape.size(); ++d) lastElement += (shape[d] - 1) * strides[d];
+    return static_cast<size_t>(lastElement + 1) * itemBytes;
+}
+
+DeviceMirror::DeviceMirror(std::vector<HostView> views)
+    : views_(std::move(views)), groupOf_(views_.size(), -1), tensors_(views_.size(), nullptr) {
+    std::vector<int> parent(views_.size());
+    std::iota(parent.begin(), parent.end(), 0);
+    for (size_t i = 0; i < views_.size(); ++i) {
+        if (!views_[i].present || views_[i].Empty()) continue;
+        for (size_t j = 0; j < i; ++j) {
+            if (views_[j].present && !views_[j].Empty() && ElementsOverlap(views_[i], views_[j])) {
+                parent[Root(parent, static_cast<int>(i))] = Root(parent, static_cast<int>(j));
+            }
+        }
+    }
+    std::vector<int> groupOfRoot(views_.size(), -1);
+    for (size_t i = 0; i < views_.size(); ++i) {
+        const HostView& view = views_[i];
+        if (!view.present || view.Empty()) continue;
+        int& group = groupOfRoot[Root(parent, static_cast<int>(i))];
+        if (group < 0) {
+            group = static_cast<int>(groups_.size());
+            groups_.push_back(Group{view.data, view.data + view.SpanBytes(), nullptr, false});
+        }
+        Group& g = groups_[group];
+        g.hostBegin = std::min(g.hostBegin, view.data);
+        g.hostEnd = std::max(g.hostEnd, view.data + view.SpanBytes());
+        g.hasOutput = g.hasOutput || view.isOutput;
+        groupOf_[i] = group;
+    }
+}
+
+DeviceMirror::~DeviceMirror() {
+    for (aclTensor* tensor : tensors_) {
+        if (tensor != nullptr) aclDestroyTensor(tensor);
+    }
+    for (Group& group : groups_) {
+        if (group.device != nullptr) aclrtFree(group.device);
+    }
+}
+
+AclFailure DeviceMirror::Upload() {
+    for (Group& group : groups_) {
+        const size_t bytes = static_cast<size_t>(group.hostEnd - group.hostBegin);
+        if (aclError status = aclrtMalloc(&group.device, bytes, ACL_MEM_MALLOC_HUGE_FIRST); status != ACL_SUCCESS) {
+            group.device = nullptr;
+            return Failure(status, "aclrtMalloc");
+        }
+        if (aclError status = aclrtMemcpy(group.device, bytes, group.hostBegin, bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+            status != ACL_SUCCESS) {
+            return Failure(status, "aclrtMemcpy");
+        }
+    }
+    for (size_t i = 0; i < views_.size(); ++i) {
+        const HostView& view = views_[i];
+        if (!view.present) continue;
+        // The storage starts at the group's device buffer; the view sits at its element
+        // offset in it (views of one dtype share the buffer's element grid).
+        uint8_t* storage = nullptr;
+        int64_t offset = 0, storageElements = 0;
+        if (groupOf_[i] >= 0) {
+            const Group& group = groups_[groupOf_[i]];
+            const size_t byteOffset = static_cast<size_t>(view.data - group.hostBegin);
+            storage = static_cast<uint8_t*>(group.device) + byteOffset % view.itemBytes;
+            offset = static_cast<int64_t>(byteOffset / view.itemBytes);
+            storageElements = static_cast<int64_t>((group.hostEnd - group.hostBegin) - byteOffset % view.itemBytes) /
+                              static_cast<int64_t>(view.itemBytes);
+        }
+        tensors_[i] = aclCreateTensor(view.shape.data(), view.shape.size(), view.dtype, view.strides.data(), offset,
+                                      ACL_FORMAT_ND, &storageElements, 1, storage);
+        if (tensors_[i] == nullptr) return Failure(ACL_ERROR_INVALID_PARAM, "aclCreateTensor");
+    }
+    return {};
+}
+
+AclFailure DeviceMirror::DownloadOutputs() {
+    std::vector<uint8_t> staging;
+    for (size_t g = 0; g < groups_.size(); ++g) {
+        const Group& group = groups_[g];
+        if (!group.hasOutput || group.device == nullptr) continue;
+        const size_t bytes = static_cast<size_t>(group.hostEnd - group.hostBegin);
+        staging.resize(bytes);
+        if (aclError status = aclrtMemcpy(staging.data(), bytes, group.device, bytes, ACL_MEMCPY_DEVICE_TO_HOST);
+            status != ACL_SUCCESS) {
+            return Failure(status, "aclrtMemcpy");
+        }
+        for (size_t i = 0; i < views_.size(); ++i) {
+            const HostView& view = views_[i];
+            if (!view.isOutput || groupOf_[i] != static_cast<int>(g)) continue;
+            const uint8_t* source = staging.data() + (view.data - group.hostBegin);
+            ForEachRun(view, [&](size_t offset, size_t runBytes) { std::memcpy(view.data + offset, source + offset, runBytes); });
+        }
+    }
+    return {};
+}
+
+void DeviceMirror::FreeGroupOf(size_t index) {
+    if (groupOf_[index] < 0) return;
+    Group& group = groups_[groupOf_[index]];
+    if (group.device != nullptr) aclrtFree(group.device);
+    group.device = nullptr;
+}
+
+}  // namespace lstm_cell_grad::py

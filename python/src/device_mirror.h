@@ -1,0 +1,70 @@
+// Host arrays as device tensors, the way an NPU program moves them: aclrtMalloc a device
+// buffer, aclrtMemcpy the bytes over, describe the view with aclCreateTensor (shape,
+// element strides, storage offset, storage shape), and copy outputs back afterwards.
+//
+// Views keep their strides: each device buffer mirrors the host bytes a group of views
+// spans, and every view is created at its own offset and strides inside that buffer.
+// Views that share memory element-wise (an out= that aliases another tensor) are grouped
+// into one buffer, so the aclnn layer sees the aliasing and judges it; views that merely
+// interleave (column slices of one array) get buffers of their own. Outputs are copied back
+// element by element, so bytes between a view's elements are never written on the host.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "acl_session.h"
+#include "aclnn/acl_meta.h"
+
+namespace lstm_cell_grad::py {
+
+// One array argument as the caller holds it in host memory.
+struct HostView {
+    const char* name = "";           // the aclnn parameter name: "cx", "gradGatesOut", ...
+    bool present = false;            // false: passed to the API as a null pointer
+    bool isOutput = false;
+    uint8_t* data = nullptr;         // the view's first element
+    std::vector<int64_t> shape;
+    std::vector<int64_t> strides;    // in elements, non-negative
+    size_t itemBytes = 0;
+    aclDataType dtype = ACL_FLOAT;
+
+    bool Empty() const;              // a zero dimension: touches no memory
+    size_t SpanBytes() const;        // from the first to past the last byte it touches
+};
+
+class DeviceMirror {
+public:
+    // Groups the views; nothing is allocated yet.
+    explicit DeviceMirror(std::vector<HostView> views);
+    ~DeviceMirror();
+    DeviceMirror(const DeviceMirror&) = delete;
+    DeviceMirror& operator=(const DeviceMirror&) = delete;
+
+    // aclrtMalloc + host-to-device aclrtMemcpy per group, then one aclTensor per view.
+    AclFailure Upload();
+    // The aclTensor of view `index` (nullptr for an absent view).
+    aclTensor* Tensor(size_t index) const { return tensors_[index]; }
+    // The device bytes of every group holding an output, copied back into the host views.
+    AclFailure DownloadOutputs();
+    // Frees device buffer `index`'s group early (fault injection for tests: a device
+    // buffer freed between the two phases, as a buggy host program might).
+    void FreeGroupOf(size_t index);
+
+private:
+    struct Group {
+        uint8_t* hostBegin = nullptr;
+        uint8_t* hostEnd = nullptr;
+        void* device = nullptr;
+        bool hasOutput = false;
+    };
+    std::vector<HostView> views_;
+    std::vector<int> groupOf_;         // view index -> group index (-1: absent or empty)
+    std::vector<Group> groups_;
+    std::vector<aclTensor*> tensors_;
+};
+
+}  // namespace lstm_cell_grad::py

@@ -1,0 +1,175 @@
+// lstm_cell_grad._C: converts between Python objects and the C++ layers (run_backward,
+// tiling_report) and releases the GIL while the op runs. The Python API lives in _api.py.
+#include <pybind11/pybind11.h>
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <stdexcept>
+
+#include "aclnn/opdev/op_errno.h"
+#include "ascendc_sim/core/check.h"
+#include "ascendc_sim/core/soc.h"
+#include "ascendc_sim/host/aclnn_call.h"
+#include "run_backward.h"
+#include "tiling_report.h"
+
+namespace py = pybind11;
+using namespace lstm_cell_grad::py;
+
+namespace {
+
+// (array, aclDataType) or None, as _api.py passes each argument.
+using ArrayArg = std::optional<std::pair<py::array, int>>;
+
+HostView DescribeArray(const char* name, const ArrayArg& arg, bool isOutput) {
+    HostView view;
+    view.name = name;
+    view.isOutput = isOutput;
+    if (!arg) return view;
+    const py::array& array = arg->first;
+    view.present = true;
+    view.dtype = static_cast<aclDataType>(arg->second);
+    view.itemBytes = static_cast<size_t>(array.itemsize());
+    if (isOutput && !array.writeable()) throw py::value_error(std::string(name) + ": the array is read-only");
+    view.data = static_cast<uint8_t*>(const_cast<void*>(array.data()));
+    for (py::ssize_t d = 0; d < array.ndim(); ++d) {
+        const py::ssize_t strideBytes = array.strides(d);
+        // _api.py copies views the aclTensor cannot describe before they get here.
+        if (strideBytes < 0 || strideBytes % array.itemsize() != 0) {
+            throw py::value_error(std::string(name) + ": strides must be non-negative multiples of the item size");
+        }
+        view.shape.push_back(array.shape(d));
+        view.strides.push_back(strideBytes / array.itemsize());
+    }
+    return view;
+}
+
+InjectedFault ParseFault(const std::string& name) {
+    if (name.empty()) return InjectedFault::None;
+    if (name == "free-input-before-launch") return InjectedFault::FreeInputBeforeLaunch;
+    throw py::value_error("unknown fault '" + name + "' (known: free-input-before-launch)");
+}
+
+// None on success, else (status, api, message).
+py::object Run(const std::vector<ArrayArg>& inputs, bool hasBias, const std::vector<ArrayArg>& outputs,
+               const std::string& soc, uint32_t coreLimit, const std::string& fault) {
+    static const char* const kInputNames[] = {"gradHyOptional", "gradCOptional", "cx", "cy", "storage"};
+    static const char* const kOutputNames[] = {"gradGatesOut", "gradCxOut", "gradBiasOut"};
+    if (inputs.size() != 5 || outputs.size() != 3) throw py::value_error("expected 5 inputs and 3 outputs");
+    sim::FindSoc(soc);  // std::invalid_argument (ValueError) naming the known SoCs
+    RunRequest request;
+    for (size_t i = 0; i < inputs.size(); ++i) request.inputs.push_back(DescribeArray(kInputNames[i], inputs[i], false));
+    for (size_t i = 0; i < outputs.size(); ++i) {
+        request.outputs.push_back(DescribeArray(kOutputNames[i], outputs[i], true));
+    }
+    request.hasBias = hasBias;
+    request.soc = soc;
+    request.coreLimit = coreLimit;
+    request.fault = ParseFault(fault);
+    RunResult result;
+    {
+        py::gil_scoped_release release;
+        result = RunBackward(request);
+    }
+    if (result.status == 0) return py::none();
+    return py::make_tuple(result.status, result.api, result.message);
+}
+
+py::list SocTable() {
+    py::list table;
+    for (const sim::SocSpec& soc : sim::SocTable()) {
+        py::dict entry;
+        entry["name"] = soc.name;
+        entry["short_soc"] = soc.shortSoc;
+        entry["aiv_cores"] = soc.aivCores;
+        entry["aic_cores"] = soc.aicCores;
+        entry["ub_bytes"] = soc.ubBytes;
+        entry["ub_reported_bytes"] = soc.ubReportedBytes;
+        entry["lib_workspace_bytes"] = soc.libWorkspaceBytes;
+        entry["l2_bytes"] = soc.l2Bytes;
+        entry["hbm_bytes"] = soc.hbmBytes;
+        entry["clock_ghz"] = soc.clockGHz;
+        entry["hbm_gbps"] = soc.hbmGBps;
+        entry["source"] = soc.source;
+        table.append(entry);
+    }
+    return table;
+}
+
+py::dict Plan(int64_t batch, int64_t hidden, uint32_t dtypeBytes, bool hasGradHy, bool hasGradC, bool hasBias,
+              const std::string& soc, uint32_t coreLimit) {
+    const TilingReport r = ReportTiling(TilingRequest{batch, hidden, dtypeBytes, hasGradHy, hasGradC, hasBias, soc,
+                                                      coreLimit});
+    py::dict plan;
+    plan["soc"] = r.soc;
+    plan["aiv_cores"] = r.aivCores;
+    plan["ub_bytes"] = r.ubBytes;
+    plan["block_dim"] = r.blockDim;
+    plan["tiling_key"] = r.tilingKey;
+    plan["workspace_bytes"] = r.workspaceBytes;
+    plan["schedule_mode"] = r.scheduleMode;
+    plan["ub_bytes_used"] = r.ubBytesUsed;
+    plan["grid_rows"] = r.gridRows;
+    plan["grid_cols"] = r.gridCols;
+    plan["row_unit"] = r.rowUnit;
+    plan["col_unit"] = r.colUnit;
+    plan["tile_rows"] = r.tileRows;
+    plan["tile_cols"] = r.tileCols;
+    plan["bias_chunks"] = r.biasChunks;
+    plan["bias_chunk_rows"] = r.biasChunkRows;
+    plan["final_tile_rows"] = r.finalTileRows;
+    plan["final_tile_cols"] = r.finalTileCols;
+    plan["busiest_core"] = r.busiestCore;
+    plan["busiest_rows"] = r.busiestRows;
+    plan["busiest_cols"] = r.busiestCols;
+    return plan;
+}
+
+py::dict LastLaunch() {
+    const sim::LaunchResult& r = sim::aclnn::LastOpLaunch();
+    py::dict launch;
+    launch["ok"] = r.ok;
+    launch["error"] = r.error;
+    launch["kernel"] = r.kernelName;
+    launch["block_dim"] = r.blockDim;
+    launch["soc"] = r.soc;
+    py::list warnings;
+    for (const sim::WarningSummary& w : r.warnings) {
+        warnings.append(py::make_tuple(sim::CheckName(w.kind), w.count, w.firstMessage));
+    }
+    launch["warnings"] = warnings;
+    py::list cores;
+    for (const sim::CoreCounters& c : r.cores) {
+        py::dict core;
+        core["gm_bytes_read"] = c.GmBytesRead();
+        core["gm_bytes_written"] = c.GmBytesWritten();
+        for (int p = 0; p < sim::kPipeCount; ++p) {
+            const std::string pipe = sim::PipeName(static_cast<sim::Pipe>(p));
+            core[py::str(pipe + "_instructions")] = c.pipes[p].instructions;
+        }
+        core["syncs"] = c.syncs;
+        cores.append(core);
+    }
+    launch["cores"] = cores;
+    return launch;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_C, m) {
+    m.doc() = "Binding of aclnnThnnFusedLstmCellBackward (two-phase aclnn API on the sim's ACL runtime)";
+    m.attr("ACLNN_ERR_PARAM_NULLPTR") = ACLNN_ERR_PARAM_NULLPTR;
+    m.attr("ACLNN_ERR_PARAM_INVALID") = ACLNN_ERR_PARAM_INVALID;
+    m.attr("ACL_ERROR_RT_VECTOR_CORE_EXCEPTION") = ACL_ERROR_RT_VECTOR_CORE_EXCEPTION;
+    m.def("run", &Run, py::arg("inputs"), py::arg("has_bias"), py::arg("outputs"), py::arg("soc"),
+          py::arg("num_cores"), py::arg("inject_fault") = "",
+          "Runs the op on (array, aclDataType) pairs; None on success, else (status, api, message).");
+    m.def("socs", &SocTable, "The sim's SoC table, one dict per SoC.");
+    m.def("default_soc", [] { return py::make_tuple(sim::CurrentSoc().name, sim::CurrentCoreLimit()); },
+          "The calling thread's SoC and core cap (ASCEND_SIM_SOC / ASCEND_SIM_MAX_CORES, else the sim's default).");
+    m.def("plan", &Plan, py::arg("batch"), py::arg("hidden"), py::arg("dtype_bytes"), py::arg("has_grad_hy"),
+          py::arg("has_grad_c"), py::arg("has_bias"), py::arg("soc"), py::arg("num_cores"),
+          "The op's tiling (lstm_cell_grad::ComputeTiling) for a shape on a SoC.");
+    m.def("last_launch", &LastLaunch, "The calling thread's last op launch: checks, warnings, per-core counters.");
+}

@@ -1,0 +1,69 @@
+#include "run_backward.h"
+
+#include "aclnn_thnn_fused_lstm_cell_backward.h"
+#include "ascendc_sim/core/soc.h"
+
+namespace lstm_cell_grad::py {
+namespace {
+
+constexpr size_t kInputs = 5;  // outputs follow the inputs in the mirror
+constexpr size_t kCxIndex = 2;  // the input the injected fault frees
+
+RunResult Fail(const AclFailure& failure, const char* api) { return RunResult{failure.status, api, failure.message}; }
+
+struct DeviceBuffer {
+    void* ptr = nullptr;
+    ~DeviceBuffer() {
+        if (ptr != nullptr) aclrtFree(ptr);
+    }
+};
+
+}  // namespace
+
+RunResult RunBackward(const RunRequest& request) {
+    aclrtStream stream = nullptr;
+    if (AclFailure setup = ThreadStream(&stream); !setup.ok()) return Fail(setup, "ACL set-up");
+    TakeRecentErrors();  // messages left by earlier calls are not this call's
+    sim::SocScope socScope(request.soc, request.coreLimit);
+
+    std::vector<HostView> views = request.inputs;
+    views.insert(views.end(), request.outputs.begin(), request.outputs.end());
+    DeviceMirror mirror(std::move(views));
+    if (AclFailure upload = mirror.Upload(); !upload.ok()) return Fail(upload, "copying the arguments to the device");
+    auto tensor = [&](size_t index) { return mirror.Tensor(index); };
+
+    uint64_t workspaceBytes = 0;
+    aclOpExecutor* executor = nullptr;
+    const char* firstPhase = "aclnnThnnFusedLstmCellBackwardGetWorkspaceSize";
+    aclnnStatus status = aclnnThnnFusedLstmCellBackwardGetWorkspaceSize(
+        tensor(0), tensor(1), tensor(2), tensor(3), tensor(4), request.hasBias, tensor(kInputs + 0),
+        tensor(kInputs + 1), tensor(kInputs + 2), &workspaceBytes, &executor);
+    if (status != ACLNN_SUCCESS) return Fail(Failure(status, firstPhase), firstPhase);
+
+    DeviceBuffer workspace;
+    if (workspaceBytes > 0) {
+        if (aclError alloc = aclrtMalloc(&workspace.ptr, workspaceBytes, ACL_MEM_MALLOC_HUGE_FIRST);
+            alloc != ACL_SUCCESS) {
+            workspace.ptr = nullptr;
+            RunResult result = Fail(Failure(alloc, "aclrtMalloc"), "aclrtMalloc (workspace)");
+            aclDestroyAclOpExecutor(executor);
+            TakeRecentErrors();
+            return result;
+        }
+    }
+    if (request.fault == InjectedFault::FreeInputBeforeLaunch) mirror.FreeGroupOf(kCxIndex);
+
+    const char* secondPhase = "aclnnThnnFusedLstmCellBackward";
+    status = aclnnThnnFusedLstmCellBackward(workspace.ptr, workspaceBytes, executor, stream);
+    if (status != ACLNN_SUCCESS) return Fail(Failure(status, secondPhase), secondPhase);
+    // As on the device, a fault inside the kernel surfaces when the stream is synchronised.
+    if (aclError sync = aclrtSynchronizeStream(stream); sync != ACL_SUCCESS) {
+        return Fail(Failure(sync, "aclrtSynchronizeStream"), "aclrtSynchronizeStream");
+    }
+    if (AclFailure download = mirror.DownloadOutputs(); !download.ok()) {
+        return Fail(download, "copying the results to the host");
+    }
+    return {};
+}
+
+}  // namespace lstm_cell_grad::py

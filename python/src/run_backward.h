@@ -1,0 +1,34 @@
+// One call of the op through its two-phase aclnn API, as a host program makes it: device
+// buffers and aclTensors for the caller's arrays, GetWorkspaceSize, workspace, the launch,
+// aclrtSynchronizeStream, results copied back. Runs without the GIL.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "device_mirror.h"
+
+namespace lstm_cell_grad::py {
+
+// Where a call failed: "" (it did not), or the API whose status is reported.
+struct RunResult {
+    int32_t status = 0;   // aclnn / ACL status: 161001, 161002, 507035, ...
+    std::string api;      // "aclnnThnnFusedLstmCellBackwardGetWorkspaceSize", "aclrtSynchronizeStream", ...
+    std::string message;  // aclGetRecentErrMsg for the failure
+};
+
+// Test-only faults, to prove that a kernel fault reaches the caller as an error.
+enum class InjectedFault { None, FreeInputBeforeLaunch };
+
+struct RunRequest {
+    std::vector<HostView> inputs;   // gradHyOptional, gradCOptional, cx, cy, storage
+    bool hasBias = true;
+    std::vector<HostView> outputs;  // gradGatesOut, gradCxOut, gradBiasOut
+    std::string soc;                // a name from sim::SocTable()
+    uint32_t coreLimit = 0;         // 0: all the SoC's AIV cores
+    InjectedFault fault = InjectedFault::None;
+};
+
+RunResult RunBackward(const RunRequest& request);
+
+}  // namespace lstm_cell_grad::py

@@ -1,0 +1,58 @@
+#include "tiling_report.h"
+
+#include <stdexcept>
+
+#include "ascendc_sim/core/soc.h"
+#include "lstm_cell_grad_layout.h"
+#include "lstm_cell_grad_tiling.h"
+#include "tiling/platform/platform_ascendc.h"
+
+namespace lstm_cell_grad::py {
+
+TilingReport ReportTiling(const TilingRequest& request) {
+    sim::SocScope socScope(request.soc, request.coreLimit);  // throws for an unknown SoC
+    // The figures the op's TilingFunc reads from its context on this SoC.
+    platform_ascendc::PlatformAscendC ascendc(nullptr);
+    uint64_t ubBytes = 0;
+    ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubBytes);
+    const PlatformInfo platform{ascendc.GetCoreNumAiv(), ubBytes, static_cast<uint64_t>(ascendc.GetLibApiWorkSpaceSize())};
+    const TilingInput input{request.batch, request.hidden, request.dtypeBytes,
+                            request.hasGradHy, request.hasGradC, request.hasBias};
+    TilingPlan plan;
+    std::string error;
+    if (!ComputeTiling(input, platform, &plan, &error)) throw std::invalid_argument("tiling failed: " + error);
+
+    TilingReport report;
+    report.soc = sim::CurrentSoc().name;
+    report.aivCores = platform.aivCores;
+    report.ubBytes = platform.ubBytes;
+    report.blockDim = plan.blockDim;
+    report.tilingKey = plan.tilingKey;
+    report.workspaceBytes = plan.workspaceBytes;
+    report.scheduleMode = plan.scheduleMode;
+    report.ubBytesUsed = plan.ubBytesUsed;
+    const auto& d = plan.data;
+    report.gridRows = d.get_gridRows();
+    report.gridCols = d.get_gridCols();
+    report.rowUnit = d.get_rowUnit();
+    report.colUnit = d.get_colUnit();
+    report.tileCols = d.get_tileCols();
+    report.tileRows = d.get_tileCols() == 0 ? 0 : d.get_tileElems() / d.get_tileCols();
+    report.biasChunks = d.get_biasChunks();
+    report.biasChunkRows = d.get_biasChunkRows();
+    report.finalTileRows = d.get_finalTileRows();
+    report.finalTileCols = d.get_finalTileCols();
+    for (uint32_t block = 0; block < plan.blockDim; ++block) {
+        const Range rows = CoreRows(request.batch, report.rowUnit, report.gridRows, report.gridCols, block);
+        const Range cols = CoreCols(request.hidden, report.colUnit, report.gridCols, block);
+        const int64_t rowCount = rows.end - rows.begin, colCount = cols.end - cols.begin;
+        if (report.busiestCore < 0 || rowCount * colCount > report.busiestRows * report.busiestCols) {
+            report.busiestCore = block;
+            report.busiestRows = rowCount;
+            report.busiestCols = colCount;
+        }
+    }
+    return report;
+}
+
+}  // namespace lstm_cell_grad::py

@@ -1,0 +1,42 @@
+// plan(): the op's own tiling function (lstm_cell_grad::ComputeTiling) asked for a shape on a
+// SoC, with the platform figures PlatformAscendC reports there, plus what follows from the
+// plan for the busiest core (the shared layout arithmetic of op_kernel/lstm_cell_grad_layout.h).
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace lstm_cell_grad::py {
+
+struct TilingRequest {
+    int64_t batch = 0;
+    int64_t hidden = 0;
+    uint32_t dtypeBytes = 4;
+    bool hasGradHy = true;
+    bool hasGradC = true;
+    bool hasBias = true;
+    std::string soc;
+    uint32_t coreLimit = 0;  // 0: every AIV core
+};
+
+struct TilingReport {
+    std::string soc;
+    uint32_t aivCores = 0;          // GetCoreNumAiv() under the core cap
+    uint64_t ubBytes = 0;           // GetCoreMemSize(UB)
+    uint32_t blockDim = 0;
+    uint64_t tilingKey = 0;
+    uint64_t workspaceBytes = 0;
+    uint32_t scheduleMode = 0;
+    uint64_t ubBytesUsed = 0;
+    uint32_t gridRows = 0, gridCols = 0;
+    uint32_t rowUnit = 0, colUnit = 0;
+    uint32_t tileRows = 0, tileCols = 0;
+    uint32_t biasChunks = 0, biasChunkRows = 0;
+    uint32_t finalTileRows = 0, finalTileCols = 0;
+    int64_t busiestCore = -1;       // block index with the most elements (-1: nothing launched)
+    int64_t busiestRows = 0, busiestCols = 0;
+};
+
+// Throws std::invalid_argument for an unknown SoC or a shape the tiling rejects.
+TilingReport ReportTiling(const TilingRequest& request);
+
+}  // namespace lstm_cell_grad::py

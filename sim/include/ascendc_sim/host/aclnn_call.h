@@ -1,0 +1,81 @@
+// What CANN's op-API runtime (nnopbase) does around a generated two-phase aclnn API, for
+// the sim build: argument bookkeeping, the checks every op gets from its OpDef, views,
+// tiling through the registered TilingFunc, and an executor that launches the kernel.
+//
+// The generated aclnn_<op>.cpp (sim/tools/aclnn_gen) is a thin sequence of calls on this
+// class, in OpDef order, so the API cannot drift from the op definition.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "aclnn/acl_meta.h"
+#include "ascendc_sim/core/launch.h"
+#include "ascendc_sim/host/op_registry.h"
+#include "graph/types.h"
+
+namespace sim::aclnn {
+
+// One tensor argument as an op's own argument checks see it.
+struct ArgDesc {
+    const char* name;
+    bool present = false;
+    std::vector<int64_t> shape;
+    ge::DataType dtype = ge::DT_FLOAT;
+    ge::Format format = ge::FORMAT_ND;
+};
+
+// Converts to an op's own descriptor type with the same field names.
+template <typename Desc>
+std::vector<Desc> ConvertDescs(const std::vector<ArgDesc>& descs) {
+    std::vector<Desc> out;
+    for (const ArgDesc& d : descs) {
+        Desc desc{d.name};
+        desc.present = d.present;
+        desc.shape = d.shape;
+        desc.dtype = d.dtype;
+        desc.format = d.format;
+        out.push_back(desc);
+    }
+    return out;
+}
+
+class Call {
+public:
+    // apiName "aclnnXxxGetWorkspaceSize"; kernelName: the registered kernel entry.
+    Call(const char* apiName, const char* opType, const char* kernelName);
+
+    Call& Input(const char* name, const aclTensor* tensor);
+    Call& Output(const char* name, const aclTensor* tensor);
+    Call& Attr(const char* name, sim::host::AttrValue value);
+
+    std::vector<ArgDesc> InputDescs() const;
+    std::vector<ArgDesc> OutputDescs() const;
+
+    // Null out-pointers; required tensors null; dtypes and formats against the OpDef;
+    // views inside their storage and allocation; overlapping outputs; partial overlap of an
+    // output with an input. Returns ACLNN_SUCCESS or the status after recording the message.
+    aclnnStatus CheckCommon(uint64_t* workspaceSize, aclOpExecutor** executor);
+    // Records `message` for aclGetRecentErrMsg and returns `status`.
+    aclnnStatus Fail(int32_t status, const std::string& message) const;
+    // Runs the tiling, sizes the workspace, builds the executor.
+    aclnnStatus Prepare(uint64_t* workspaceSize, aclOpExecutor** executor);
+
+private:
+    struct Arg {
+        const char* name;
+        const aclTensor* tensor;
+    };
+    const char* apiName_;
+    std::string opType_;
+    std::string kernelName_;
+    std::vector<Arg> inputs_, outputs_;
+    std::vector<sim::host::AttrValue> attrs_;
+};
+
+// The calling thread's last op-kernel launch made by an executor (view copies excluded):
+// what tests and Python read for checks and counters.
+const LaunchResult& LastOpLaunch();
+
+}  // namespace sim::aclnn

@@ -1,0 +1,9 @@
+// The vector compute API of the sim (count form, Cast, reductions, Tanh/Sigmoid).
+// kernel_operator.h includes this when it exists.
+#pragma once
+#include "ascendc_sim/kernel/vector_engine.h"
+#include "ascendc_sim/kernel/vector_ops.h"
+#include "ascendc_sim/kernel/vector_arith.h"
+#include "ascendc_sim/kernel/vector_cast.h"
+#include "ascendc_sim/kernel/vector_reduce.h"
+#include "ascendc_sim/kernel/vector_activation.h"

@@ -1,0 +1,105 @@
+// Count-form elementwise vector APIs: Add, Sub, Mul, Div, Max, Min; Adds, Muls, Maxs, Mins;
+// Exp, Ln, Abs, Sqrt, Reciprocal, Relu; Duplicate. Signatures as in CANN (facts 3.2); the
+// element types are those A2/A3 support, anything else is a compile error naming the API.
+#pragma once
+#include <cstdint>
+#include <type_traits>
+
+#include "ascendc_sim/kernel/markers.h"
+#include "ascendc_sim/kernel/tensor.h"
+#include "ascendc_sim/kernel/vector_engine.h"
+#include "ascendc_sim/kernel/vector_ops.h"
+
+namespace sim::vec {
+
+template <class T>
+constexpr bool kArithmeticType = kIsOneOf<T, int16_t, half, int32_t, float>;  // Add/Sub/Mul/Max/Min and scalar forms
+template <class T>
+constexpr bool kFloatType = kIsOneOf<T, half, float>;                         // Div, Exp, Ln, Sqrt, Abs, Reciprocal
+template <class T>
+constexpr bool kReluType = kIsOneOf<T, half, int32_t, float>;
+template <class T>
+constexpr bool kDuplicateType = kIsOneOf<T, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float>;
+
+template <class Op, class T>
+inline void Binary(const ApiName& api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src0,
+                   const AscendC::LocalTensor<T>& src1, int64_t count) {
+    Elementwise(api, dst, count, Op{}, ElementwiseOptions{}, src0, src1);
+}
+
+template <class Op, class T>
+inline void Unary(const ApiName& api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+                  int64_t count) {
+    Elementwise(api, dst, count, Op{}, ElementwiseOptions{}, src);
+}
+
+template <class Op, class T>
+inline void Scalar(const ApiName& api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src, T scalar,
+                   int64_t count) {
+    Elementwise(api, dst, count, WithScalar<Op, T>{scalar}, ElementwiseOptions{}, src);
+}
+
+template <class T>
+inline void Fill(const ApiName& api, const AscendC::LocalTensor<T>& dst, T value, int64_t count) {
+    Elementwise(api, dst, count, FillOp<T>{value}, ElementwiseOptions{});
+}
+
+}  // namespace sim::vec
+
+namespace AscendC {
+
+#define ASCENDC_SIM_BINARY_API(Name, Op, TypeCheck, TypeText)                                                 \
+    template <typename T>                                                                                     \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+                                const int32_t& count) {                                                       \
+        static_assert(sim::vec::TypeCheck<T>, #Name ": element type must be " TypeText " on Atlas A2/A3");    \
+        sim::vec::Binary<sim::vec::Op>(sim::vec::Named(#Name), dst, src0, src1, count);                       \
+    }
+
+ASCENDC_SIM_BINARY_API(Add, AddOp, kArithmeticType, "int16_t, half, int32_t or float")
+ASCENDC_SIM_BINARY_API(Sub, SubOp, kArithmeticType, "int16_t, half, int32_t or float")
+ASCENDC_SIM_BINARY_API(Mul, MulOp, kArithmeticType, "int16_t, half, int32_t or float")
+ASCENDC_SIM_BINARY_API(Div, DivOp, kFloatType, "half or float")
+ASCENDC_SIM_BINARY_API(Max, MaxOp, kArithmeticType, "int16_t, half, int32_t or float")
+ASCENDC_SIM_BINARY_API(Min, MinOp, kArithmeticType, "int16_t, half, int32_t or float")
+#undef ASCENDC_SIM_BINARY_API
+
+// The scalar may be any arithmetic type (or half/bfloat16_t); it is converted to T first.
+#define ASCENDC_SIM_SCALAR_API(Name, Op)                                                                      \
+    template <typename T, typename U, std::enable_if_t<sim::vec::kScalarArgument<U>, int> = 0>                \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue,  \
+                                const int32_t& count) {                                                       \
+        static_assert(sim::vec::kArithmeticType<T>,                                                           \
+                      #Name ": element type must be int16_t, half, int32_t or float on Atlas A2/A3");         \
+        sim::vec::Scalar<sim::vec::Op>(sim::vec::Named(#Name), dst, src, sim::vec::ScalarAs<T>(scalarValue), count); \
+    }
+
+ASCENDC_SIM_SCALAR_API(Adds, AddOp)
+ASCENDC_SIM_SCALAR_API(Muls, MulOp)
+ASCENDC_SIM_SCALAR_API(Maxs, MaxOp)
+ASCENDC_SIM_SCALAR_API(Mins, MinOp)
+#undef ASCENDC_SIM_SCALAR_API
+
+#define ASCENDC_SIM_UNARY_API(Name, Op, TypeCheck, TypeText)                                                  \
+    template <typename T>                                                                                     \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) { \
+        static_assert(sim::vec::TypeCheck<T>, #Name ": element type must be " TypeText " on Atlas A2/A3");    \
+        sim::vec::Unary<sim::vec::Op>(sim::vec::Named(#Name), dst, src, count);                               \
+    }
+
+ASCENDC_SIM_UNARY_API(Exp, ExpOp, kFloatType, "half or float")
+ASCENDC_SIM_UNARY_API(Ln, LnOp, kFloatType, "half or float")
+ASCENDC_SIM_UNARY_API(Abs, AbsOp, kFloatType, "half or float")
+ASCENDC_SIM_UNARY_API(Sqrt, SqrtOp, kFloatType, "half or float")
+ASCENDC_SIM_UNARY_API(Reciprocal, ReciprocalOp, kFloatType, "half or float")
+ASCENDC_SIM_UNARY_API(Relu, ReluOp, kReluType, "half, int32_t or float")
+#undef ASCENDC_SIM_UNARY_API
+
+template <typename T, typename U, std::enable_if_t<sim::vec::kScalarArgument<U>, int> = 0>
+__aicore__ inline void Duplicate(const LocalTensor<T>& dst, const U& scalarValue, const int32_t& count) {
+    static_assert(sim::vec::kDuplicateType<T>,
+                  "Duplicate: element type must be int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t or float");
+    sim::vec::Fill(sim::vec::Named("Duplicate"), dst, sim::vec::ScalarAs<T>(scalarValue), count);
+}
+
+}  // namespace AscendC

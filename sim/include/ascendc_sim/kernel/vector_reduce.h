@@ -1,0 +1,277 @@
+// Sum reductions: ReduceSum (count form), WholeReduceSum and BlockReduceSum (high-dimension
+// form, CANN <= 9.0 names; facts 3.5).
+//
+// Summation order (facts open question 4 leaves it open; this is the sim's documented choice):
+//  - inside one 256-B repeat (WholeReduceSum, ReduceSum) or one 32-B block (BlockReduceSum)
+//    a binary tree over neighbouring lanes, level by level, as the WholeReduceSum page draws
+//    it: ((d0+d1)+(d2+d3))+((d4+d5)+(d6+d7))... A lane outside the mask (or past the count)
+//    does not take part: its partner passes up unchanged.
+//  - ReduceSum(count): the repeat sums are accumulated in repeat order,
+//    acc = ((s0 + s1) + s2) + ..., as the single vcadd-with-accumulate the A2 implementation
+//    issues; the result goes to dst[0] only.
+// Every addition rounds to T. half additions of finite operands that overflow give +-65504
+// (the WholeReduceSum/BlockReduceSum pages: "results above 65504 are kept as 65504"); float
+// additions are IEEE. Bytes never written that reach a reduction are an UninitializedRead
+// violation here (they escape into a sum); the result then counts as defined.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+#include "ascendc_sim/kernel/markers.h"
+#include "ascendc_sim/kernel/tensor.h"
+#include "ascendc_sim/kernel/vector_engine.h"
+#include "ascendc_sim/kernel/vector_ops.h"
+
+namespace sim::vec {
+
+template <class T>
+constexpr bool kReduceType = kIsOneOf<T, half, float>;
+
+// Lanes of one repeat that take part: bit l of bits[l / 64].
+struct LaneMask {
+    uint64_t bits[2] = {0, 0};
+    bool Has(uint32_t lane) const { return (bits[lane / 64] >> (lane % 64)) & 1u; }
+};
+
+// Checked construction from the continuous (first `mask` lanes) and bit-mask forms; false
+// (after an ApiMisuse report) when the arguments are outside CANN's ranges.
+bool ContinuousLanes(const ApiName& api, int32_t mask, uint32_t lanesPerRepeat, LaneMask* out);
+bool BitLanes(const ApiName& api, const uint64_t mask[], uint32_t lanesPerRepeat, LaneMask* out);
+bool CheckRepeatArgs(const ApiName& api, int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride,
+                     int32_t srcRepStride);
+// UbAlignment unless the operand starts at a multiple of `granule` bytes.
+void CheckAlignment(const ApiName& api, const char* operand, const UbRef& ref, uint32_t granule);
+// ReduceSum's work tensor needs AlignUp(max(1, repeats), 32 / sizeof(T)) elements.
+bool CheckReduceWork(const ApiName& api, const UbRef& work, int32_t count, uint32_t elementBytes, uint64_t* workBytes);
+
+// a + b in the reduction unit.
+template <class T>
+inline T ReduceAdd(T a, T b) {
+    if constexpr (std::is_same_v<T, float>) {
+        return a + b;
+    } else {
+        const float x = Widen(a), y = Widen(b);
+        T sum = Narrow<T>(x + y);
+        if ((sum.bits & 0x7FFFu) == 0x7C00u && std::isfinite(x) && std::isfinite(y)) {
+            sum.bits = static_cast<uint16_t>((sum.bits & 0x8000u) | 0x7BFFu);  // saturate at +-65504
+        }
+        return sum;
+    }
+}
+
+// The tree sum of the present lanes of values[0, lanes) (lanes a power of two). Clobbers both
+// arrays. Returns false when no lane is present.
+template <class T>
+inline bool TreeSum(T* values, uint8_t* present, uint32_t lanes, T* sum) {
+    for (uint32_t width = lanes; width > 1; width /= 2) {
+        for (uint32_t i = 0; i < width / 2; ++i) {
+            const uint8_t left = present[2 * i], right = present[2 * i + 1];
+            values[i] = left && right ? ReduceAdd(values[2 * i], values[2 * i + 1]) : (left ? values[2 * i] : values[2 * i + 1]);
+            present[i] = left | right;
+        }
+    }
+    *sum = values[0];
+    return present[0] != 0;
+}
+
+template <class T>
+void ReduceSumCount(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+                    const AscendC::LocalTensor<T>& work, int32_t count) {
+    const ApiName api = Named("ReduceSum");
+    if (!AcceptCount(api, count)) return;
+    CoreState& core = Core();
+    constexpr uint32_t s = sizeof(T);
+    constexpr uint32_t lanes = kRepeatBytes / s;
+    const uint64_t n = static_cast<uint64_t>(count);
+    const uint32_t repeats = RepeatsFor(n * s);
+    const uint64_t seq = core.Issue(Event{EventKind::Vector, Pipe::V, Pipe::V, api.kind, s, 0, 0, n, repeats});
+    const uint8_t* in = core.Operand(api.text, "src", src.SimRef(), 0, n * s, Pipe::V, seq, Access::Read);
+    uint64_t workBytes = 0;
+    if (CheckReduceWork(api, work.SimRef(), count, s, &workBytes)) {
+        // The A2 path keeps its partial sums in a register; the work tensor is still the
+        // API's to clobber, so it counts as written for race checks.
+        if (core.Operand(api.text, "work", work.SimRef(), 0, workBytes, Pipe::V, seq, Access::Write) == nullptr) return;
+    }
+    uint8_t* out = core.Operand(api.text, "dst", dst.SimRef(), 0, s, Pipe::V, seq, Access::Write);
+    if (in == nullptr || out == nullptr) return;
+    CheckPosition(api, "src", src.SimRef());
+    CheckPosition(api, "work", work.SimRef());
+    CheckPosition(api, "dst", dst.SimRef());
+    core.RequireDefined(api.text, "src", src.SimRef(), 0, n * s, "sums");
+
+    T values[lanes];
+    uint8_t present[lanes];
+    T total{};
+    for (uint32_t r = 0; r < repeats; ++r) {
+        const uint64_t first = static_cast<uint64_t>(r) * lanes;
+        const uint32_t active = static_cast<uint32_t>(std::min<uint64_t>(lanes, n - first));
+        std::memcpy(values, in + first * s, active * s);
+        std::fill(present, present + lanes, 0);
+        std::fill(present, present + active, 1);
+        T repeatSum;
+        TreeSum(values, present, lanes, &repeatSum);
+        total = r == 0 ? repeatSum : ReduceAdd(total, repeatSum);
+    }
+    std::memcpy(out, &total, s);
+    core.MarkDefined(dst.SimRef().offset, s, true);
+}
+
+// One sum per repeat (perBlock false: written to dst[r * dstRepStride]) or one sum per
+// 32-B block with an active lane (perBlock true: dst[r * dstRepStride * 8 + b]).
+template <class T>
+void RepeatReduce(const ApiName& api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+                  const LaneMask& mask, int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride,
+                  int32_t srcRepStride, bool perBlock) {
+    if (repeatTime == 0) return;
+    CoreState& core = Core();
+    constexpr uint32_t s = sizeof(T);
+    constexpr uint32_t lanes = kRepeatBytes / s;
+    constexpr uint32_t lanesPerBlock = kBlockBytes / s;
+    constexpr uint32_t blocks = lanes / lanesPerBlock;
+    const uint32_t repeats = static_cast<uint32_t>(repeatTime);
+    auto laneOffset = [&](uint32_t r, uint32_t lane) -> uint64_t {
+        return (static_cast<uint64_t>(r) * srcRepStride + static_cast<uint64_t>(lane / lanesPerBlock) * srcBlkStride) *
+                   kBlockBytes + (lane % lanesPerBlock) * s;
+    };
+    // Extents: strides are >= 0, so the last repeat reaches furthest.
+    uint32_t activeLanes = 0, lastBlock = 0;
+    uint64_t srcExtent = 0;
+    bool blockActive[blocks] = {};
+    for (uint32_t lane = 0; lane < lanes; ++lane) {
+        if (!mask.Has(lane)) continue;
+        ++activeLanes;
+        blockActive[lane / lanesPerBlock] = true;
+        lastBlock = std::max(lastBlock, lane / lanesPerBlock);
+        srcExtent = std::max(srcExtent, laneOffset(repeats - 1, lane) + s);
+    }
+    const uint64_t resultsPerRepeat = perBlock ? blocks : 1;
+    const uint64_t dstStride = static_cast<uint64_t>(dstRepStride) * resultsPerRepeat;  // in elements
+    const uint64_t dstExtent = ((repeats - 1) * dstStride + (perBlock ? lastBlock + 1 : 1)) * s;
+    uint32_t activeBlocks = 0;
+    for (bool b : blockActive) activeBlocks += b ? 1 : 0;
+    const uint64_t resultBytes = static_cast<uint64_t>(repeats) * (perBlock ? activeBlocks : 1) * s;
+
+    const uint64_t seq = core.Issue(Event{EventKind::Vector, Pipe::V, Pipe::V, api.kind, resultBytes, 0, 0,
+                                          static_cast<uint64_t>(repeats) * activeLanes, repeats});
+    const uint8_t* in = core.Operand(api.text, "src", src.SimRef(), 0, srcExtent, Pipe::V, seq, Access::Read);
+    // dst alignment: the element (WholeReduceSum) or 16 B half / 32 B float (BlockReduceSum).
+    uint8_t* out = core.Operand(api.text, "dst", dst.SimRef(), 0, dstExtent, Pipe::V, seq, Access::Write,
+                                /*requireAligned=*/false);
+    if (in == nullptr || out == nullptr) return;
+    CheckAlignment(api, "dst", dst.SimRef(), perBlock ? 8 * s : s);
+    CheckPosition(api, "src", src.SimRef());
+    CheckPosition(api, "dst", dst.SimRef());
+    if (!core.AllDefined(src.SimRef().offset, srcExtent)) {
+        for (uint32_t r = 0; r < repeats; ++r) {
+            for (uint32_t lane = 0; lane < lanes; ++lane) {
+                if (mask.Has(lane)) core.RequireDefined(api.text, "src", src.SimRef(), laneOffset(r, lane), s, "sums");
+            }
+        }
+    }
+
+    // All sums first: the sources as they were before any result is written.
+    std::vector<T> results(static_cast<size_t>(repeats) * resultsPerRepeat);
+    std::vector<uint8_t> written(results.size(), 0);
+    for (uint32_t r = 0; r < repeats; ++r) {
+        T values[lanes];
+        uint8_t present[lanes];
+        for (uint32_t lane = 0; lane < lanes; ++lane) {
+            present[lane] = mask.Has(lane) ? 1 : 0;
+            if (present[lane]) std::memcpy(&values[lane], in + laneOffset(r, lane), s);
+        }
+        if (perBlock) {
+            for (uint32_t b = 0; b < blocks; ++b) {
+                T sum;
+                // A block with no active lane leaves its dst element unchanged (facts 3.5).
+                written[r * blocks + b] = TreeSum(values + b * lanesPerBlock, present + b * lanesPerBlock, lanesPerBlock, &sum);
+                results[r * blocks + b] = sum;
+            }
+        } else {
+            written[r] = TreeSum(values, present, lanes, &results[r]);
+        }
+    }
+    for (size_t k = 0; k < results.size(); ++k) {
+        if (!written[k]) continue;
+        const uint64_t element = (k / resultsPerRepeat) * dstStride + k % resultsPerRepeat;
+        std::memcpy(out + element * s, &results[k], s);
+        core.MarkDefined(static_cast<uint32_t>(dst.SimRef().offset + element * s), s, true);
+    }
+}
+
+}  // namespace sim::vec
+
+namespace AscendC {
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
+                                 const int32_t count) {
+    static_assert(sim::vec::kReduceType<T>, "ReduceSum: element type must be half or float on Atlas A2/A3");
+    sim::vec::ReduceSumCount(dst, src, sharedTmpBuffer, count);
+}
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
+                                      const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
+                                      const int32_t srcRepStride) {
+    static_assert(sim::vec::kReduceType<T>, "WholeReduceSum: element type must be half or float on Atlas A2/A3");
+    static_assert(isSetMask, "WholeReduceSum: isSetMask=false (mask from SetVectorMask) is not modelled by the sim");
+    const sim::vec::ApiName api = sim::vec::Named("WholeReduceSum");
+    sim::vec::LaneMask lanes;
+    if (!sim::vec::CheckRepeatArgs(api, repeatTime, dstRepStride, srcBlkStride, srcRepStride) ||
+        !sim::vec::ContinuousLanes(api, mask, 256 / sizeof(T), &lanes)) {
+        return;
+    }
+    sim::vec::RepeatReduce(api, dst, src, lanes, repeatTime, dstRepStride, srcBlkStride, srcRepStride, false);
+}
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],
+                                      const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
+                                      const int32_t srcRepStride) {
+    static_assert(sim::vec::kReduceType<T>, "WholeReduceSum: element type must be half or float on Atlas A2/A3");
+    static_assert(isSetMask, "WholeReduceSum: isSetMask=false (mask from SetVectorMask) is not modelled by the sim");
+    const sim::vec::ApiName api = sim::vec::Named("WholeReduceSum");
+    sim::vec::LaneMask lanes;
+    if (!sim::vec::CheckRepeatArgs(api, repeatTime, dstRepStride, srcBlkStride, srcRepStride) ||
+        !sim::vec::BitLanes(api, mask, 256 / sizeof(T), &lanes)) {
+        return;
+    }
+    sim::vec::RepeatReduce(api, dst, src, lanes, repeatTime, dstRepStride, srcBlkStride, srcRepStride, false);
+}
+
+// Note the argument order: repeatTime before mask (CANN <= 9.0). dstRepStride counts whole
+// 8-result groups (16 B for half, 32 B for float).
+template <typename T, bool isSetMask = true>
+__aicore__ inline void BlockReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
+                                      const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride,
+                                      const int32_t srcRepStride) {
+    static_assert(sim::vec::kReduceType<T>, "BlockReduceSum: element type must be half or float on Atlas A2/A3");
+    static_assert(isSetMask, "BlockReduceSum: isSetMask=false (mask from SetVectorMask) is not modelled by the sim");
+    const sim::vec::ApiName api = sim::vec::Named("BlockReduceSum");
+    sim::vec::LaneMask lanes;
+    if (!sim::vec::CheckRepeatArgs(api, repeatTime, dstRepStride, srcBlkStride, srcRepStride) ||
+        !sim::vec::ContinuousLanes(api, mask, 256 / sizeof(T), &lanes)) {
+        return;
+    }
+    sim::vec::RepeatReduce(api, dst, src, lanes, repeatTime, dstRepStride, srcBlkStride, srcRepStride, true);
+}
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void BlockReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
+                                      const uint64_t mask[], const int32_t dstRepStride, const int32_t srcBlkStride,
+                                      const int32_t srcRepStride) {
+    static_assert(sim::vec::kReduceType<T>, "BlockReduceSum: element type must be half or float on Atlas A2/A3");
+    static_assert(isSetMask, "BlockReduceSum: isSetMask=false (mask from SetVectorMask) is not modelled by the sim");
+    const sim::vec::ApiName api = sim::vec::Named("BlockReduceSum");
+    sim::vec::LaneMask lanes;
+    if (!sim::vec::CheckRepeatArgs(api, repeatTime, dstRepStride, srcBlkStride, srcRepStride) ||
+        !sim::vec::BitLanes(api, mask, 256 / sizeof(T), &lanes)) {
+        return;
+    }
+    sim::vec::RepeatReduce(api, dst, src, lanes, repeatTime, dstRepStride, srcBlkStride, srcRepStride, true);
+}
+
+}  // namespace AscendC

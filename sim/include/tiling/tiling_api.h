@@ -1,0 +1,31 @@
+// Host-side helpers of the high-level kernel APIs (CANN's libtiling_api): how much
+// temporary UB Tanh and Sigmoid need for a given input.
+//
+// The numbers are CANN's (asc-devkit adv_api tiling), which follow the kernel algorithms
+// (reference/ascendc_api_facts.md section 3.4):
+//  - Tanh computes in float. A float input needs one float work copy (1 x input bytes),
+//    a half input needs 4 x input bytes (a float copy of the input plus a float work
+//    buffer: 2 floats = 8 bytes per half element). min = one 256-byte vector repeat times
+//    that factor (256 B for float, 1024 B for half); max = factor x max(input bytes, 256).
+//    The kernel's own minimum is one 32-element chunk (128 B float / 256 B half), so CANN's
+//    min is conservative, and a tiling sized with it is safe in the sim and on the chip.
+//  - Sigmoid computes in T itself: one buffer of T. min = 256 B (one repeat);
+//    max = max(input bytes, 256).
+// typeSize is sizeof(T) (2 for half, 4 for float). isReuseSource is reserved (false).
+// An empty shape is an error: the outputs are left unchanged and a message is printed.
+#pragma once
+#include <cstdint>
+
+#include "graph/tensor.h"
+
+namespace AscendC {
+
+void GetTanhMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool isReuseSource,
+                          uint32_t& maxValue, uint32_t& minValue);
+// Temp bytes = maxLiveNodeCount x input bytes + extraBuf.
+void GetTanhTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf);
+
+void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool isReuseSource,
+                             uint32_t& maxValue, uint32_t& minValue);
+
+}  // namespace AscendC

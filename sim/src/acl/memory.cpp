@@ -1,0 +1,269 @@
+// Device and host memory: aclrtMalloc/Free, aclrtMallocHost/FreeHost, aclrtMemcpy/Memset.
+//
+// Device memory is GM from the sim's registry, so kernels' DMAs are checked against it. Every
+// copy is checked before any byte moves: the device side must lie inside one live allocation,
+// the host side outside all of them (a device pointer used as host memory would fault on the
+// chip), and count must be in (0, destMax] (rtMemcpy's own rule).
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "acl/acl.h"
+#include "acl_state.h"
+#include "ascendc_sim/core/gm.h"
+#include "ascendc_sim/core/soc.h"
+
+namespace sim::acl {
+namespace {
+
+std::mutex g_mutex;
+std::map<const void*, size_t> g_deviceAllocations;  // aclrtMalloc'd base -> requested bytes
+size_t g_deviceBytes = 0;
+std::set<const void*> g_hostAllocations;             // aclrtMallocHost'd bases
+
+constexpr size_t kHostAlignment = 64;
+
+const char* KindName(aclrtMemcpyKind kind) {
+    switch (kind) {
+        case ACL_MEMCPY_HOST_TO_HOST: return "ACL_MEMCPY_HOST_TO_HOST";
+        case ACL_MEMCPY_HOST_TO_DEVICE: return "ACL_MEMCPY_HOST_TO_DEVICE";
+        case ACL_MEMCPY_DEVICE_TO_HOST: return "ACL_MEMCPY_DEVICE_TO_HOST";
+        case ACL_MEMCPY_DEVICE_TO_DEVICE: return "ACL_MEMCPY_DEVICE_TO_DEVICE";
+        case ACL_MEMCPY_DEFAULT: return "ACL_MEMCPY_DEFAULT";
+        case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE: return "ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE";
+        case ACL_MEMCPY_INNER_DEVICE_TO_DEVICE: return "ACL_MEMCPY_INNER_DEVICE_TO_DEVICE";
+        case ACL_MEMCPY_INTER_DEVICE_TO_DEVICE: return "ACL_MEMCPY_INTER_DEVICE_TO_DEVICE";
+    }
+    return "an unknown aclrtMemcpyKind";
+}
+
+// Which side of a copy is device memory.
+struct Direction {
+    bool srcOnDevice;
+    bool dstOnDevice;
+};
+
+std::optional<Direction> DirectionOf(aclrtMemcpyKind kind, const void* dst, const void* src) {
+    switch (kind) {
+        case ACL_MEMCPY_HOST_TO_HOST: return Direction{false, false};
+        case ACL_MEMCPY_HOST_TO_DEVICE:
+        case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE: return Direction{false, true};
+        case ACL_MEMCPY_DEVICE_TO_HOST: return Direction{true, false};
+        case ACL_MEMCPY_DEVICE_TO_DEVICE:
+        case ACL_MEMCPY_INNER_DEVICE_TO_DEVICE:
+        case ACL_MEMCPY_INTER_DEVICE_TO_DEVICE: return Direction{true, true};
+        case ACL_MEMCPY_DEFAULT:  // the runtime looks at where each pointer lives
+            return Direction{FindGm(src).has_value(), FindGm(dst).has_value()};
+    }
+    return std::nullopt;
+}
+
+// Checks that [p, p + bytes) is device memory (inside one live allocation) or host memory
+// (inside none). Returns "" when it is, else what is wrong, naming `operand`.
+std::string CheckSide(const char* operand, const void* p, size_t bytes, bool onDevice) {
+    auto allocation = FindGm(p);
+    if (!onDevice) {
+        if (!allocation) return {};
+        return std::string(operand) + " is device memory (" + detail::DescribeAddress(p) +
+               ") but the copy kind says host memory";
+    }
+    if (!allocation) {
+        return std::string(operand) + " is not device memory (not inside any live aclrtMalloc allocation; "
+               "never allocated, already freed, or host memory) but the copy kind says device memory";
+    }
+    size_t offset = reinterpret_cast<uintptr_t>(p) - allocation->base;
+    if (bytes > allocation->bytes - offset) {
+        return std::string(operand) + " range of " + std::to_string(bytes) + " bytes starting at byte " +
+               std::to_string(offset) + " of " + allocation->label + " ends at byte " + std::to_string(offset + bytes) +
+               ", past its end (" + std::to_string(allocation->bytes) + " bytes)";
+    }
+    return {};
+}
+
+aclError MallocDevice(const char* api, void** devPtr, size_t size) {
+    if (devPtr == nullptr) return detail::Fail(ACL_ERROR_INVALID_PARAM, api, "devPtr is null");
+    if (size == 0) return detail::Fail(ACL_ERROR_INVALID_PARAM, api, "size must be greater than zero");
+    if (aclError status = detail::RequireDevice(api); status != ACL_SUCCESS) return status;
+    const uint64_t hbmBytes = CurrentSoc().hbmBytes;
+    {
+        std::lock_guard<std::mutex> lock(g_mutex);
+        if (size > hbmBytes - g_deviceBytes) {
+            return detail::Fail(ACL_ERROR_RT_MEMORY_ALLOCATION, api,
+                                "cannot allocate " + std::to_string(size) + " bytes: " + CurrentSoc().name + " has " +
+                                    std::to_string(hbmBytes) + " bytes of HBM and " + std::to_string(g_deviceBytes) +
+                                    " are allocated");
+        }
+    }
+    void* p = AllocGm(size, "aclrtMalloc");
+    if (p == nullptr) {
+        return detail::Fail(ACL_ERROR_RT_MEMORY_ALLOCATION, api,
+                            "the host is out of memory for " + std::to_string(size) + " bytes");
+    }
+    std::lock_guard<std::mutex> lock(g_mutex);
+    g_deviceAllocations[p] = size;
+    g_deviceBytes += size;
+    *devPtr = p;
+    return ACL_SUCCESS;
+}
+
+aclError Memset(const char* api, void* devPtr, size_t maxCount, int32_t value, size_t count) {
+    if (devPtr == nullptr) return detail::Fail(ACL_ERROR_INVALID_PARAM, api, "devPtr is null");
+    if (aclError status = detail::RequireDevice(api); status != ACL_SUCCESS) return status;
+    if (count == 0 || maxCount == 0) {
+        return detail::Fail(ACL_ERROR_RT_PARAM_INVALID, api, "count and maxCount must be greater than zero");
+    }
+    if (count > maxCount) {
+        return detail::Fail(ACL_ERROR_RT_PARAM_INVALID, api,
+                            "count " + std::to_string(count) + " exceeds maxCount " + std::to_string(maxCount));
+    }
+    if (std::string problem = CheckSide("devPtr", devPtr, count, true); !problem.empty()) {
+        return detail::Fail(ACL_ERROR_RT_PARAM_INVALID, api, problem);
+    }
+    std::memset(devPtr, value & 0xFF, count);  // like memset: the low byte of value
+    return ACL_SUCCESS;
+}
+
+aclError Memcpy(const char* api, void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
+    if (dst == nullptr) return detail::Fail(ACL_ERROR_INVALID_PARAM, api, "dst is null");
+    if (src == nullptr) return detail::Fail(ACL_ERROR_INVALID_PARAM, api, "src is null");
+    std::optional<Direction> direction = DirectionOf(kind, dst, src);
+    if (!direction) {
+        return detail::Fail(ACL_ERROR_INVALID_PARAM, api,
+                            "kind " + std::to_string(static_cast<int>(kind)) + " is not an aclrtMemcpyKind");
+    }
+    if (direction->srcOnDevice || direction->dstOnDevice) {
+        if (aclError status = detail::RequireDevice(api); status != ACL_SUCCESS) return status;
+    }
+    if (count == 0 || destMax == 0) {
+        return detail::Fail(ACL_ERROR_RT_PARAM_INVALID, api, "count and destMax must be greater than zero");
+    }
+    if (count > destMax) {
+        return detail::Fail(ACL_ERROR_RT_PARAM_INVALID, api,
+                            "count " + std::to_string(count) + " exceeds destMax " + std::to_string(destMax));
+    }
+    for (auto [operand, pointer, onDevice] : {std::tuple{"src", src, direction->srcOnDevice},
+                                              std::tuple{"dst", static_cast<const void*>(dst), direction->dstOnDevice}}) {
+        if (std::string problem = CheckSide(operand, pointer, count, onDevice); !problem.empty()) {
+            return detail::Fail(ACL_ERROR_RT_PARAM_INVALID, api, problem + " (" + KindName(kind) + ")");
+        }
+    }
+    std::memmove(dst, src, count);  // device-to-device copies may overlap
+    return ACL_SUCCESS;
+}
+
+}  // namespace
+
+namespace detail {
+
+std::string DescribeAddress(const void* p) {
+    auto allocation = FindGm(p);
+    if (!allocation) return "host memory";
+    return "byte " + std::to_string(reinterpret_cast<uintptr_t>(p) - allocation->base) + " of " + allocation->label +
+           " (" + std::to_string(allocation->bytes) + " bytes)";
+}
+
+}  // namespace detail
+}  // namespace sim::acl
+
+using sim::acl::detail::Fail;
+
+extern "C" {
+
+aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy /*policy: all give the same memory*/) {
+    return sim::acl::MallocDevice("aclrtMalloc", devPtr, size);
+}
+
+aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy /*policy*/) {
+    return sim::acl::MallocDevice("aclrtMallocAlign32", devPtr, size);
+}
+
+aclError aclrtFree(void* devPtr) {
+    if (devPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtFree", "devPtr is null");
+    {
+        std::lock_guard<std::mutex> lock(sim::acl::g_mutex);
+        auto it = sim::acl::g_deviceAllocations.find(devPtr);
+        if (it != sim::acl::g_deviceAllocations.end()) {
+            sim::acl::g_deviceBytes -= it->second;
+            sim::acl::g_deviceAllocations.erase(it);
+            sim::FreeGm(devPtr);
+            return ACL_SUCCESS;
+        }
+    }
+    std::string where = sim::FindGm(devPtr) ? "it points into " + sim::acl::detail::DescribeAddress(devPtr) +
+                                                  ", not at the start of an aclrtMalloc allocation"
+                                            : "it is not a live aclrtMalloc allocation (never allocated, or already freed)";
+    return Fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtFree", where);
+}
+
+aclError aclrtMallocHost(void** hostPtr, size_t size) {
+    if (hostPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMallocHost", "hostPtr is null");
+    if (size == 0) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMallocHost", "size must be greater than zero");
+    size_t rounded = (size + sim::acl::kHostAlignment - 1) / sim::acl::kHostAlignment * sim::acl::kHostAlignment;
+    void* p = std::aligned_alloc(sim::acl::kHostAlignment, rounded);
+    if (p == nullptr) {
+        return Fail(ACL_ERROR_RT_MEMORY_ALLOCATION, "aclrtMallocHost",
+                    "the host is out of memory for " + std::to_string(size) + " bytes");
+    }
+    std::lock_guard<std::mutex> lock(sim::acl::g_mutex);
+    sim::acl::g_hostAllocations.insert(p);
+    *hostPtr = p;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtFreeHost(void* hostPtr) {
+    if (hostPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtFreeHost", "hostPtr is null");
+    std::lock_guard<std::mutex> lock(sim::acl::g_mutex);
+    if (sim::acl::g_hostAllocations.erase(hostPtr) == 0) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtFreeHost",
+                    "not a live aclrtMallocHost allocation (never allocated, or already freed)");
+    }
+    std::free(hostPtr);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
+    if (free == nullptr || total == nullptr) {
+        return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetMemInfo", "free or total is null");
+    }
+    if (aclError status = sim::acl::detail::RequireDevice("aclrtGetMemInfo"); status != ACL_SUCCESS) return status;
+    const bool isDdr = attr == ACL_DDR_MEM || attr == ACL_DDR_MEM_HUGE || attr == ACL_DDR_MEM_NORMAL ||
+                       attr == ACL_DDR_MEM_P2P_HUGE || attr == ACL_DDR_MEM_P2P_NORMAL;
+    if (isDdr) {  // A2/A3 devices have HBM only
+        *free = 0;
+        *total = 0;
+        return ACL_SUCCESS;
+    }
+    std::lock_guard<std::mutex> lock(sim::acl::g_mutex);
+    *total = sim::CurrentSoc().hbmBytes;
+    *free = *total - sim::acl::g_deviceBytes;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
+    return sim::acl::Memset("aclrtMemset", devPtr, maxCount, value, count);
+}
+
+aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream) {
+    if (aclError status = sim::acl::detail::RequireStream("aclrtMemsetAsync", stream); status != ACL_SUCCESS) {
+        return status;
+    }
+    return sim::acl::Memset("aclrtMemsetAsync", devPtr, maxCount, value, count);
+}
+
+aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
+    return sim::acl::Memcpy("aclrtMemcpy", dst, destMax, src, count, kind);
+}
+
+aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind,
+                          aclrtStream stream) {
+    if (aclError status = sim::acl::detail::RequireStream("aclrtMemcpyAsync", stream); status != ACL_SUCCESS) {
+        return status;
+    }
+    return sim::acl::Memcpy("aclrtMemcpyAsync", dst, destMax, src, count, kind);
+}
+
+}  // extern "C"

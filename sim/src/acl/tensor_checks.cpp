@@ -1,0 +1,283 @@
+// The aclnn layer's view checks: extent of a strided view, fit in its storage and in its
+// allocation, and overlap between two views.
+#include <algorithm>
+#include <utility>
+
+#include "ascendc_sim/core/gm.h"
+#include "ascendc_sim/host/acl_tensor.h"
+
+namespace sim::acl {
+namespace {
+
+bool MultiplyChecked(int64_t a, int64_t b, int64_t* out) { return !__builtin_mul_overflow(a, b, out); }
+bool AddChecked(int64_t a, int64_t b, int64_t* out) { return !__builtin_add_overflow(a, b, out); }
+
+std::string Describe(const aclTensor& tensor) {
+    return "view " + FormatDims(tensor.ViewShape()) + " with strides " + FormatDims(tensor.ViewStrides()) +
+           " and offset " + std::to_string(tensor.ViewOffset());
+}
+
+// A view's touched bytes as `count` runs of `runBytes` contiguous bytes each; the run starts
+// are the byte offsets (from Data()) enumerated by the outer dims.
+struct Runs {
+    int64_t runBytes = 0;
+    std::vector<std::pair<int64_t, int64_t>> outerDims;  // (size, stride in bytes)
+    int64_t count = 1;
+};
+
+// Merges the innermost dims that are laid out back to back into one run. Dims of size 1 and
+// repeated dims (stride 0) add no bytes and are dropped first.
+Runs SplitIntoRuns(const aclTensor& tensor, int64_t elementBytes) {
+    std::vector<std::pair<int64_t, int64_t>> dims;  // (size, stride in elements), smallest stride first
+    for (size_t i = 0; i < tensor.ViewShape().size(); ++i) {
+        if (tensor.ViewShape()[i] > 1 && tensor.ViewStrides()[i] > 0) {
+            dims.emplace_back(tensor.ViewShape()[i], tensor.ViewStrides()[i]);
+        }
+    }
+    std::sort(dims.begin(), dims.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
+    Runs runs;
+    int64_t runElements = 1;
+    size_t merged = 0;
+    while (merged < dims.size() && dims[merged].second == runElements) {
+        runElements *= dims[merged].first;  // cannot overflow: bounded by the view's span
+        ++merged;
+    }
+    runs.runBytes = runElements * elementBytes;
+    for (size_t i = merged; i < dims.size(); ++i) {
+        runs.outerDims.emplace_back(dims[i].first, dims[i].second * elementBytes);
+        if (!MultiplyChecked(runs.count, dims[i].first, &runs.count) || runs.count > kExactOverlapRuns) {
+            runs.count = kExactOverlapRuns + 1;
+        }
+    }
+    return runs;
+}
+
+// Absolute byte intervals [begin, end) of every run, sorted and merged.
+std::vector<std::pair<uintptr_t, uintptr_t>> Intervals(const Runs& runs, uintptr_t start) {
+    std::vector<std::pair<uintptr_t, uintptr_t>> intervals;
+    intervals.reserve(static_cast<size_t>(runs.count));
+    std::vector<int64_t> index(runs.outerDims.size(), 0);
+    while (true) {
+        int64_t offset = 0;
+        for (size_t d = 0; d < index.size(); ++d) offset += index[d] * runs.outerDims[d].second;
+        uintptr_t begin = start + static_cast<uintptr_t>(offset);
+        intervals.emplace_back(begin, begin + static_cast<uintptr_t>(runs.runBytes));
+        size_t d = 0;
+        for (; d < index.size(); ++d) {
+            if (++index[d] < runs.outerDims[d].first) break;
+            index[d] = 0;
+        }
+        if (d == index.size()) break;
+    }
+    std::sort(intervals.begin(), intervals.end());
+    std::vector<std::pair<uintptr_t, uintptr_t>> merged;
+    for (const auto& interval : intervals) {
+        if (!merged.empty() && interval.first <= merged.back().second) {
+            merged.back().second = std::max(merged.back().second, interval.second);
+        } else {
+            merged.push_back(interval);
+        }
+    }
+    return merged;
+}
+
+}  // namespace
+
+std::string FormatDims(const std::vector<int64_t>& dims) {
+    std::string text = "[";
+    for (size_t i = 0; i < dims.size(); ++i) text += (i ? ", " : "") + std::to_string(dims[i]);
+    return text + "]";
+}
+
+bool ElementCount(const std::vector<int64_t>& dims, int64_t* count, std::string* why) {
+    int64_t product = 1;
+    for (int64_t dim : dims) {
+        if (dim < 0) {
+            if (why) *why = "shape " + FormatDims(dims) + " has a negative dim";
+            return false;
+        }
+        if (!MultiplyChecked(product, dim, &product)) {
+            if (why) *why = "shape " + FormatDims(dims) + " has more than 2^63 elements";
+            return false;
+        }
+    }
+    *count = product;
+    return true;
+}
+
+bool TouchedElements(const aclTensor& tensor, ElementSpan* span, std::string* why) {
+    const auto& shape = tensor.ViewShape();
+    const auto& strides = tensor.ViewStrides();
+    if (strides.size() != shape.size()) {
+        if (why) *why = Describe(tensor) + ": the stride count differs from the dim count";
+        return false;
+    }
+    if (tensor.ViewOffset() < 0) {
+        if (why) *why = Describe(tensor) + ": the offset is negative";
+        return false;
+    }
+    bool empty = false;
+    for (size_t i = 0; i < shape.size(); ++i) {
+        if (shape[i] < 0 || strides[i] < 0) {
+            if (why) *why = Describe(tensor) + ": dims and strides must not be negative";
+            return false;
+        }
+        empty = empty || shape[i] == 0;
+    }
+    ElementSpan result;
+    result.empty = empty;
+    result.first = tensor.ViewOffset();
+    result.last = tensor.ViewOffset();
+    if (!empty) {
+        for (size_t i = 0; i < shape.size(); ++i) {
+            int64_t reach;
+            if (!MultiplyChecked(shape[i] - 1, strides[i], &reach) || !AddChecked(result.last, reach, &result.last)) {
+                if (why) *why = Describe(tensor) + ": its last element lies beyond 2^63";
+                return false;
+            }
+        }
+    }
+    *span = result;
+    return true;
+}
+
+bool ViewFitsStorage(const aclTensor& tensor, std::string* why) {
+    ElementSpan span;
+    if (!TouchedElements(tensor, &span, why)) return false;
+    int64_t storageElements;
+    if (!ElementCount(tensor.StorageShape(), &storageElements, why)) {
+        if (why) *why = "storage " + *why;
+        return false;
+    }
+    if (span.empty || span.last < storageElements) return true;
+    if (why) {
+        *why = Describe(tensor) + " reaches element " + std::to_string(span.last) + ", but storage " +
+               FormatDims(tensor.StorageShape()) + " holds " + std::to_string(storageElements) + " elements";
+    }
+    return false;
+}
+
+bool ByteRange(const aclTensor& tensor, uintptr_t* begin, uintptr_t* end, std::string* why) {
+    ElementSpan span;
+    if (!TouchedElements(tensor, &span, why)) return false;
+    const int64_t elementBytes = static_cast<int64_t>(aclDataTypeSize(tensor.DataType()));
+    if (elementBytes == 0) {
+        if (why) *why = std::string("data type ") + DataTypeName(tensor.DataType()) + " has no byte size";
+        return false;
+    }
+    const uintptr_t base = reinterpret_cast<uintptr_t>(tensor.Data());
+    if (span.empty) {
+        *begin = *end = base;
+        return true;
+    }
+    int64_t firstByte, endByte;
+    if (!MultiplyChecked(span.first, elementBytes, &firstByte) ||
+        !MultiplyChecked(span.last + 1, elementBytes, &endByte)) {
+        if (why) *why = Describe(tensor) + ": its byte extent lies beyond 2^63";
+        return false;
+    }
+    *begin = base + static_cast<uintptr_t>(firstByte);
+    *end = base + static_cast<uintptr_t>(endByte);
+    return true;
+}
+
+bool ViewFitsAllocation(const aclTensor& tensor, std::string* why) {
+    uintptr_t begin, end;
+    if (!ByteRange(tensor, &begin, &end, why)) return false;
+    if (begin == end) return true;
+    if (tensor.Data() == nullptr) {
+        if (why) *why = Describe(tensor) + " is not empty but its data pointer is null";
+        return false;
+    }
+    auto allocation = FindGm(tensor.Data());
+    if (!allocation) {
+        if (why) {
+            *why = "its data pointer is not device memory (not inside a live aclrtMalloc allocation; "
+                   "never allocated, already freed, or host memory)";
+        }
+        return false;
+    }
+    const uintptr_t allocationEnd = allocation->base + allocation->bytes;
+    if (begin >= allocation->base && end <= allocationEnd) return true;
+    if (why) {
+        const auto dataOffset = static_cast<int64_t>(reinterpret_cast<uintptr_t>(tensor.Data()) - allocation->base);
+        *why = Describe(tensor) + " of " + DataTypeName(tensor.DataType()) + " at byte " + std::to_string(dataOffset) +
+               " of " + allocation->label + " touches bytes [" +
+               std::to_string(static_cast<int64_t>(begin - allocation->base)) + ", " +
+               std::to_string(static_cast<int64_t>(end - allocation->base)) + ") but the allocation holds " +
+               std::to_string(allocation->bytes) + " bytes";
+    }
+    return false;
+}
+
+bool Overlaps(const aclTensor& a, const aclTensor& b) {
+    uintptr_t aBegin, aEnd, bBegin, bEnd;
+    if (!ByteRange(a, &aBegin, &aEnd, nullptr) || !ByteRange(b, &bBegin, &bEnd, nullptr)) return false;
+    if (aBegin == aEnd || bBegin == bEnd) return false;
+    if (aEnd <= bBegin || bEnd <= aBegin) return false;
+    const Runs aRuns = SplitIntoRuns(a, static_cast<int64_t>(aclDataTypeSize(a.DataType())));
+    const Runs bRuns = SplitIntoRuns(b, static_cast<int64_t>(aclDataTypeSize(b.DataType())));
+    if (aRuns.count > kExactOverlapRuns || bRuns.count > kExactOverlapRuns) return true;  // conservative
+    auto aIntervals = Intervals(aRuns, aBegin);
+    auto bIntervals = Intervals(bRuns, bBegin);
+    size_t i = 0, j = 0;
+    while (i < aIntervals.size() && j < bIntervals.size()) {
+        if (aIntervals[i].second <= bIntervals[j].first) {
+            ++i;
+        } else if (bIntervals[j].second <= aIntervals[i].first) {
+            ++j;
+        } else {
+            return true;
+        }
+    }
+    return false;
+}
+
+const char* DataTypeName(aclDataType dataType) {
+    switch (dataType) {
+        case ACL_DT_UNDEFINED: return "ACL_DT_UNDEFINED";
+        case ACL_FLOAT: return "ACL_FLOAT";
+        case ACL_FLOAT16: return "ACL_FLOAT16";
+        case ACL_INT8: return "ACL_INT8";
+        case ACL_INT32: return "ACL_INT32";
+        case ACL_UINT8: return "ACL_UINT8";
+        case ACL_INT16: return "ACL_INT16";
+        case ACL_UINT16: return "ACL_UINT16";
+        case ACL_UINT32: return "ACL_UINT32";
+        case ACL_INT64: return "ACL_INT64";
+        case ACL_UINT64: return "ACL_UINT64";
+        case ACL_DOUBLE: return "ACL_DOUBLE";
+        case ACL_BOOL: return "ACL_BOOL";
+        case ACL_STRING: return "ACL_STRING";
+        case ACL_COMPLEX64: return "ACL_COMPLEX64";
+        case ACL_COMPLEX128: return "ACL_COMPLEX128";
+        case ACL_BF16: return "ACL_BF16";
+        case ACL_INT4: return "ACL_INT4";
+        case ACL_UINT1: return "ACL_UINT1";
+        case ACL_COMPLEX32: return "ACL_COMPLEX32";
+    }
+    return "an unknown aclDataType";
+}
+
+const char* FormatName(aclFormat format) {
+    switch (format) {
+        case ACL_FORMAT_UNDEFINED: return "ACL_FORMAT_UNDEFINED";
+        case ACL_FORMAT_NCHW: return "ACL_FORMAT_NCHW";
+        case ACL_FORMAT_NHWC: return "ACL_FORMAT_NHWC";
+        case ACL_FORMAT_ND: return "ACL_FORMAT_ND";
+        case ACL_FORMAT_NC1HWC0: return "ACL_FORMAT_NC1HWC0";
+        case ACL_FORMAT_FRACTAL_Z: return "ACL_FORMAT_FRACTAL_Z";
+        case ACL_FORMAT_NC1HWC0_C04: return "ACL_FORMAT_NC1HWC0_C04";
+        case ACL_FORMAT_HWCN: return "ACL_FORMAT_HWCN";
+        case ACL_FORMAT_NDHWC: return "ACL_FORMAT_NDHWC";
+        case ACL_FORMAT_FRACTAL_NZ: return "ACL_FORMAT_FRACTAL_NZ";
+        case ACL_FORMAT_NCDHW: return "ACL_FORMAT_NCDHW";
+        case ACL_FORMAT_NDC1HWC0: return "ACL_FORMAT_NDC1HWC0";
+        case ACL_FRACTAL_Z_3D: return "ACL_FRACTAL_Z_3D";
+        case ACL_FORMAT_NC: return "ACL_FORMAT_NC";
+        case ACL_FORMAT_NCL: return "ACL_FORMAT_NCL";
+    }
+    return "an unknown aclFormat";
+}
+
+}  // namespace sim::acl

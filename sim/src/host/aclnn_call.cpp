@@ -1,0 +1,295 @@
+#include "ascendc_sim/host/aclnn_call.h"
+
+#include <algorithm>
+#include <memory>
+#include <sstream>
+
+#include "aclnn/opdev/op_errno.h"
+#include "ascendc_sim/core/gm.h"
+#include "ascendc_sim/core/soc.h"
+#include "ascendc_sim/host/acl_runtime.h"
+#include "ascendc_sim/host/acl_tensor.h"
+#include "ascendc_sim/host/executor.h"
+#include "ascendc_sim/host/tiling_context_builder.h"
+#include "view_copy.h"
+
+namespace sim::aclnn {
+namespace {
+
+constexpr uint64_t kTempAlign = 512;
+thread_local LaunchResult t_lastOpLaunch;  // device buffers start 512-byte aligned, like aclrtMalloc's
+
+uint32_t ElementBytes(aclDataType dtype) {
+    switch (dtype) {
+        case ACL_FLOAT: case ACL_INT32: case ACL_UINT32: return 4;
+        case ACL_FLOAT16: case ACL_BF16: case ACL_INT16: case ACL_UINT16: return 2;
+        case ACL_INT8: case ACL_UINT8: case ACL_BOOL: return 1;
+        case ACL_INT64: case ACL_UINT64: case ACL_DOUBLE: return 8;
+        default: return 0;
+    }
+}
+
+bool SameView(const aclTensor& a, const aclTensor& b) {
+    return a.Data() == b.Data() && a.ViewOffset() == b.ViewOffset() && a.ViewShape() == b.ViewShape() &&
+           a.ViewStrides() == b.ViewStrides() && a.DataType() == b.DataType();
+}
+
+// How one tensor reaches the kernel: in place, or through a contiguous copy in the workspace.
+struct Placement {
+    const char* name = "";
+    bool present = false;
+    bool viaCopy = false;
+    ViewLayout view;
+    uint8_t* storage = nullptr;     // aclTensor::Data()
+    uint64_t tempOffset = 0;        // into the workspace, when viaCopy
+    uint8_t* Direct() const { return storage + view.offset * view.elementBytes; }
+};
+
+Placement Place(const char* name, const aclTensor* t, uint64_t* tempBytes) {
+    Placement p;
+    p.name = name;
+    p.present = t != nullptr;
+    if (t == nullptr) return p;
+    p.view = ViewLayout{t->ViewShape(), t->ViewStrides(), t->ViewOffset(), ElementBytes(t->DataType())};
+    p.storage = static_cast<uint8_t*>(t->Data());
+    p.viaCopy = !IsContiguous(p.view.shape, p.view.strides);
+    if (p.viaCopy) {
+        p.tempOffset = *tempBytes;
+        *tempBytes += (static_cast<uint64_t>(p.view.Elements()) * p.view.elementBytes + kTempAlign - 1) / kTempAlign *
+                      kTempAlign;
+    }
+    return p;
+}
+
+std::string DtypeList(const std::vector<ge::DataType>& dtypes) {
+    std::ostringstream out;
+    for (size_t i = 0; i < dtypes.size(); ++i) out << (i ? ", " : "") << static_cast<int>(dtypes[i]);
+    return out.str();
+}
+
+}  // namespace
+
+const LaunchResult& LastOpLaunch() { return t_lastOpLaunch; }
+
+Call::Call(const char* apiName, const char* opType, const char* kernelName)
+    : apiName_(apiName), opType_(opType), kernelName_(kernelName) {}
+
+Call& Call::Input(const char* name, const aclTensor* tensor) {
+    inputs_.push_back(Arg{name, tensor});
+    return *this;
+}
+Call& Call::Output(const char* name, const aclTensor* tensor) {
+    outputs_.push_back(Arg{name, tensor});
+    return *this;
+}
+Call& Call::Attr(const char*, sim::host::AttrValue value) {
+    attrs_.push_back(std::move(value));
+    return *this;
+}
+
+static std::vector<ArgDesc> Describe(const std::vector<std::pair<const char*, const aclTensor*>>& args) {
+    std::vector<ArgDesc> descs;
+    for (auto& [name, t] : args) {
+        ArgDesc d{name};
+        d.present = t != nullptr;
+        if (t != nullptr) {
+            d.shape = t->ViewShape();
+            d.dtype = static_cast<ge::DataType>(t->DataType());  // aclDataType and ge::DataType share values
+            d.format = static_cast<ge::Format>(t->Format());     // likewise aclFormat and ge::Format
+        }
+        descs.push_back(d);
+    }
+    return descs;
+}
+
+std::vector<ArgDesc> Call::InputDescs() const {
+    std::vector<std::pair<const char*, const aclTensor*>> args;
+    for (const Arg& a : inputs_) args.emplace_back(a.name, a.tensor);
+    return Describe(args);
+}
+std::vector<ArgDesc> Call::OutputDescs() const {
+    std::vector<std::pair<const char*, const aclTensor*>> args;
+    for (const Arg& a : outputs_) args.emplace_back(a.name, a.tensor);
+    return Describe(args);
+}
+
+aclnnStatus Call::Fail(int32_t status, const std::string& message) const {
+    sim::acl::SetRecentError(std::string(apiName_) + ": " + message);
+    return status;
+}
+
+aclnnStatus Call::CheckCommon(uint64_t* workspaceSize, aclOpExecutor** executor) {
+    if (workspaceSize == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "workspaceSize is a null pointer");
+    if (executor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "executor is a null pointer");
+    auto op = sim::host::FindOp(opType_);
+    if (!op || op->inputs.size() != inputs_.size() || op->outputs.size() != outputs_.size()) {
+        return Fail(ACLNN_ERR_INNER, "no OpDef for " + opType_ + " matches this API (op library not loaded?)");
+    }
+    // Required per the OpDef.
+    auto checkParams = [&](const std::vector<Arg>& args, const std::vector<sim::host::ParamInfo>& params) -> aclnnStatus {
+        for (size_t i = 0; i < args.size(); ++i) {
+            if (args[i].tensor == nullptr && params[i].kind == sim::host::ParamKind::Required) {
+                return Fail(ACLNN_ERR_PARAM_NULLPTR, std::string(args[i].name) + " is a null pointer; it is required");
+            }
+        }
+        return ACLNN_SUCCESS;
+    };
+    if (aclnnStatus s = checkParams(inputs_, op->inputs); s != ACLNN_SUCCESS) return s;
+    if (aclnnStatus s = checkParams(outputs_, op->outputs); s != ACLNN_SUCCESS) return s;
+    // Dtypes: the OpDef's lists are parallel columns; one column must match every present tensor.
+    std::vector<std::pair<const Arg*, const sim::host::ParamInfo*>> all;
+    for (size_t i = 0; i < inputs_.size(); ++i) all.emplace_back(&inputs_[i], &op->inputs[i]);
+    for (size_t i = 0; i < outputs_.size(); ++i) all.emplace_back(&outputs_[i], &op->outputs[i]);
+    const size_t columns = op->inputs.empty() ? 0 : op->inputs[0].dataTypes.size();
+    bool anyColumn = false;
+    for (size_t c = 0; c < columns && !anyColumn; ++c) {
+        bool match = true;
+        for (auto& [arg, param] : all) {
+            if (arg->tensor == nullptr || c >= param->dataTypes.size()) continue;
+            match = match && static_cast<ge::DataType>(arg->tensor->DataType()) == param->dataTypes[c] &&
+                    (c >= param->formats.size() || static_cast<ge::Format>(arg->tensor->Format()) == param->formats[c]);
+        }
+        anyColumn = match;
+    }
+    if (!anyColumn && columns > 0) {
+        std::string got;
+        for (auto& [arg, param] : all) {
+            if (arg->tensor == nullptr) continue;
+            got += std::string(got.empty() ? "" : ", ") + arg->name + " dtype " +
+                   std::to_string(static_cast<int>(arg->tensor->DataType())) + " format " +
+                   std::to_string(static_cast<int>(arg->tensor->Format()));
+        }
+        return Fail(ACLNN_ERR_PARAM_INVALID, "the dtypes/formats (" + got + ") match no combination of the OpDef (" +
+                                                 op->inputs[0].name + " dtypes: " + DtypeList(op->inputs[0].dataTypes) + ")");
+    }
+    // Views inside their storage and their device allocation.
+    for (auto& [arg, param] : all) {
+        if (arg->tensor == nullptr) continue;
+        std::string why;
+        if (ElementBytes(arg->tensor->DataType()) == 0) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, std::string(arg->name) + ": unsupported dtype");
+        }
+        if (!sim::acl::ViewFitsStorage(*arg->tensor, &why) || !sim::acl::ViewFitsAllocation(*arg->tensor, &why)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, std::string(arg->name) + ": " + why);
+        }
+    }
+    // Outputs must not overlap each other, nor partially overlap an input.
+    auto range = [](const aclTensor* t, uintptr_t* b, uintptr_t* e) {
+        std::string why;
+        return sim::acl::ByteRange(*t, b, e, &why) && *b < *e;
+    };
+    for (size_t i = 0; i < outputs_.size(); ++i) {
+        uintptr_t b1, e1;
+        if (outputs_[i].tensor == nullptr || !range(outputs_[i].tensor, &b1, &e1)) continue;
+        for (size_t j = i + 1; j < outputs_.size(); ++j) {
+            uintptr_t b2, e2;
+            if (outputs_[j].tensor != nullptr && range(outputs_[j].tensor, &b2, &e2) && b1 < e2 && b2 < e1) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, std::string(outputs_[i].name) + " and " + outputs_[j].name +
+                                                         " overlap in memory; outputs must be disjoint");
+            }
+        }
+        for (const Arg& in : inputs_) {
+            uintptr_t b2, e2;
+            if (in.tensor != nullptr && range(in.tensor, &b2, &e2) && b1 < e2 && b2 < e1 &&
+                !SameView(*in.tensor, *outputs_[i].tensor)) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, std::string(outputs_[i].name) + " partially overlaps input " +
+                                                         in.name + "; an output may only alias an identical input view");
+            }
+        }
+    }
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
+    const SocSpec& soc = CurrentSoc();
+    const uint32_t coreLimit = CurrentCoreLimit();
+    sim::host::TilingContextBuilder builder(opType_);
+    builder.Soc(soc.name, coreLimit);
+    auto spec = [](const aclTensor* t) -> std::optional<sim::host::TensorSpec> {
+        if (t == nullptr) return std::nullopt;
+        // The kernel sees contiguous tensors of the view's shape (views are copied if needed).
+        return sim::host::TensorSpec::Nd(t->ViewShape(), static_cast<ge::DataType>(t->DataType()));
+    };
+    for (const Arg& a : inputs_) builder.Input(spec(a.tensor));
+    for (const sim::host::AttrValue& v : attrs_) builder.Attr(v);
+    for (const Arg& a : outputs_) builder.Output(spec(a.tensor));
+    sim::host::TilingResult tiling = builder.RunTiling();
+    if (!tiling.ok) return Fail(ACLNN_ERR_INNER_TILING_ERROR, "tiling of " + opType_ + " failed: " + tiling.error);
+
+    const uint64_t opWorkspace = tiling.workspaceSizes.empty() ? 0 : tiling.workspaceSizes[0];
+    uint64_t tempBytes = 0;
+    std::vector<Placement> inputs, outputs;
+    const bool launches = tiling.blockDim > 0;
+    uint64_t opWorkspaceAligned = (opWorkspace + kTempAlign - 1) / kTempAlign * kTempAlign;
+    tempBytes = opWorkspaceAligned;
+    for (const Arg& a : inputs_) inputs.push_back(Place(a.name, launches ? a.tensor : nullptr, &tempBytes));
+    for (const Arg& a : outputs_) outputs.push_back(Place(a.name, launches ? a.tensor : nullptr, &tempBytes));
+    const uint64_t total = launches ? tempBytes : 0;
+    // The kernel's `workspace` points past the library's system workspace (op projects
+    // hand kernels the user part).
+    const uint64_t systemWorkspace = std::min<uint64_t>(soc.libWorkspaceBytes, opWorkspace);
+
+    std::vector<void*> inAddrs, outAddrs;
+    for (const Arg& a : inputs_) inAddrs.push_back(a.tensor ? a.tensor->Data() : nullptr);
+    for (const Arg& a : outputs_) outAddrs.push_back(a.tensor ? a.tensor->Data() : nullptr);
+    const std::string kernel = kernelName_, opType = opType_;
+    const SocSpec* socPtr = &soc;
+    auto body = [=](const aclOpExecutor& self, void* workspace, aclrtStream stream) -> aclnnStatus {
+        if (!launches) return ACLNN_SUCCESS;
+        auto* ws = static_cast<uint8_t*>(workspace);
+        std::vector<Placement> ins = inputs, outs = outputs;
+        for (size_t i = 0; i < ins.size(); ++i) ins[i].storage = static_cast<uint8_t*>(self.inputAddresses[i]);
+        for (size_t i = 0; i < outs.size(); ++i) outs[i].storage = static_cast<uint8_t*>(self.outputAddresses[i]);
+        auto fail = [&](const LaunchResult& r) {
+            sim::acl::RecordLaunch(stream, r);
+            sim::acl::SetRecentError(std::string("aclnn") + opType + ": " + r.Report());
+            return ACLNN_SUCCESS;  // as on the device: the fault surfaces at aclrtSynchronizeStream
+        };
+        std::vector<void*> args;
+        for (Placement& p : ins) {
+            if (p.present && p.viaCopy) {
+                LaunchResult r = GatherView(p.view, p.storage, ws + p.tempOffset);
+                if (!r.ok) return fail(r);
+            }
+            args.push_back(!p.present ? nullptr : p.viaCopy ? ws + p.tempOffset : p.Direct());
+        }
+        for (Placement& p : outs) args.push_back(!p.present ? nullptr : p.viaCopy ? ws + p.tempOffset : p.Direct());
+        args.push_back(opWorkspace > 0 ? ws + systemWorkspace : nullptr);
+        // Tiling data lives in device memory, as the runtime places it.
+        std::unique_ptr<void, bool (*)(void*)> tilingGm(AllocGm(std::max<size_t>(tiling.tilingData.size(), 8), "tiling"),
+                                                         &FreeGm);
+        std::copy(tiling.tilingData.begin(), tiling.tilingData.end(), static_cast<uint8_t*>(tilingGm.get()));
+        args.push_back(tilingGm.get());
+
+        LaunchConfig config;
+        config.blockDim = tiling.blockDim;
+        config.tilingKey = tiling.tilingKey;
+        config.tilingKeySet = true;
+        config.soc = socPtr;
+        size_t k = 0;
+        for (const Placement& p : ins) config.args.push_back({args[k++], p.name});
+        for (const Placement& p : outs) config.args.push_back({args[k++], p.name});
+        config.args.push_back({args[k++], "workspace"});
+        config.args.push_back({args[k++], "tiling"});
+        {
+            SocScope scope(socPtr->name, coreLimit);
+            LaunchResult r = LaunchKernel(kernel, config, args);
+            t_lastOpLaunch = r;
+            if (!r.ok) return fail(r);
+            sim::acl::RecordLaunch(stream, r);
+        }
+        for (Placement& p : outs) {
+            if (p.present && p.viaCopy) {
+                LaunchResult r = ScatterView(p.view, ws + p.tempOffset, p.storage);
+                if (!r.ok) return fail(r);
+            }
+        }
+        return ACLNN_SUCCESS;
+    };
+    *workspaceSize = total;
+    *executor = sim::acl::CreateExecutor(opType_, total, inAddrs, outAddrs, body);
+    if (*executor == nullptr) return Fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, "could not create the executor");
+    return ACLNN_SUCCESS;
+}
+
+}  // namespace sim::aclnn

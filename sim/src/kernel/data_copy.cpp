@@ -1,0 +1,394 @@
+// DataCopy / DataCopyPad: every DMA is turned into a RowPlan (rows of bytes with a pitch on
+// each side) and run by one of three movers, so the units of each API are decided in one
+// place per API and the checks in one place for all of them.
+#include "ascendc_sim/kernel/data_copy.h"
+
+#include <algorithm>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ascendc_sim/core/check.h"
+#include "ascendc_sim/core/core_state.h"
+
+namespace sim::dma {
+namespace {
+
+constexpr uint64_t kBlockBytes = 32;                 // one DataBlock: the UB unit of strides and rows
+constexpr uint32_t kMaxBlockCount = 4095;            // 12-bit burst counter (NN: MAX_COPY_LINES)
+constexpr uint32_t kMaxPadBlockLen = 2097151;        // DataCopyPad blockLen, bytes (21 bits)
+constexpr uint32_t kMaxPaddingBytes = 32;            // left/right padding: at most one DataBlock each
+
+uint64_t AlignUp(uint64_t value, uint64_t align) { return (value + align - 1) / align * align; }
+
+enum class Side : uint8_t { Gm, Ub };
+
+// One DMA instruction in bytes: `rows` rows of `rowBytes` data bytes. On the UB side a row
+// occupies ubRowBytes (data at ubDataOffset, padding around it); pitches are start-to-start.
+struct RowPlan {
+    RowPlan(const char* apiName, std::string description, Pipe onPipe)
+        : api(apiName), what(std::move(description)), pipe(onPipe) {}
+
+    const char* api;            // "DataCopy", "DataCopyPad"
+    std::string what;           // "DataCopyPad (GM->UB; blockCount 4, blockLen 100 B, ...)"
+    Pipe pipe;
+    uint32_t rows = 0;
+    uint64_t rowBytes = 0;
+    uint64_t srcPitch = 0;
+    uint64_t dstPitch = 0;
+    uint64_t ubRowBytes = 0;
+    uint64_t ubDataOffset = 0;
+    std::string ubExtentFormula;  // how the UB extent is computed, in the API's terms
+
+    uint64_t Span(uint64_t pitch, uint64_t rowFootprint) const {
+        return rows == 0 ? 0 : (rows - 1) * pitch + rowFootprint;
+    }
+};
+
+std::string Num(uint64_t v) { return std::to_string(v); }
+
+// ---- the pad-value register (SetPadValue, or DataCopyPad with isPad) -----------------------
+// Per core: cores run on their own threads; the owner pointer guards against a thread that
+// outlives its core.
+struct PadRegister {
+    const CoreState* owner = nullptr;
+    bool set = false;
+    uint64_t bits = 0;
+};
+thread_local PadRegister t_padRegister;
+
+PadRegister& PadRegisterOf(const CoreState& core) {
+    if (t_padRegister.owner != &core) t_padRegister = PadRegister{&core, false, 0};
+    return t_padRegister;
+}
+
+// ---- checks shared by every mover --------------------------------------------------------
+
+// Reports a list of parameter problems as one DmaParams violation (one per instruction).
+void ReportParams(const RowPlan& plan, const std::vector<std::string>& problems) {
+    if (problems.empty()) return;
+    std::string text;
+    for (const auto& p : problems) text += (text.empty() ? "" : "; ") + p;
+    Violation(Check::DmaParams, plan.what + ": " + text);
+}
+
+// The UB extent of a DMA against its LocalTensor, once per instruction (the CPU-debug rule,
+// so a bad copy is reported once however many rows it has). Returns false to drop the
+// instruction; *rowRef is what the per-row accesses use (widened to the extent when the
+// violation was downgraded, so the rows do not report it again).
+bool CheckUbExtent(CoreState& core, const RowPlan& plan, const char* operand, const UbRef& ref, uint64_t extent,
+                   UbRef* rowRef) {
+    *rowRef = ref;
+    if (ref.buffer < 0) {
+        Violation(Check::ApiMisuse, plan.what + ": operand " + operand +
+                                        " is a LocalTensor that was never allocated (AllocTensor/DeQue/TBuf::Get)");
+        return false;
+    }
+    if (extent > ref.bytes) {
+        Violation(Check::OperandBounds,
+                  plan.what + ": operand " + operand + " spans " + Num(extent) + " bytes of UB (" +
+                      plan.ubExtentFormula + "): " + core.Describe(ref, 0, extent) + " but the tensor holds only " +
+                      Num(ref.bytes) + " bytes (" + Num(extent - ref.bytes) + " bytes past its end)");
+        rowRef->bytes = static_cast<uint32_t>(std::min<uint64_t>(extent, std::numeric_limits<uint32_t>::max()));
+    }
+    return true;
+}
+
+// GM side: the whole span [first row start, last row end) lies in one allocation (and in the
+// declared size) exactly when every row does, so one check per instruction is exact.
+bool CheckGmSpan(const RowPlan& plan, const char* operand, const GmView& view, const void* start, uint64_t pitch) {
+    return CheckGmAccess(plan.what.c_str(), operand, view, start, plan.Span(pitch, plan.rowBytes));
+}
+
+uint64_t IssueDma(CoreState& core, const RowPlan& plan) {
+    const uint64_t moved = static_cast<uint64_t>(plan.rows) * plan.rowBytes;
+    const uint32_t burst = static_cast<uint32_t>(std::min<uint64_t>(plan.rowBytes, std::numeric_limits<uint32_t>::max()));
+    if (plan.pipe == Pipe::V) {
+        // UB -> UB runs on the vector pipe (copy_ubuf_to_ubuf is a PIPE_V instruction).
+        return core.Issue(Event{EventKind::Vector, Pipe::V, Pipe::V, plan.api, moved, plan.rows, burst,
+                                0, static_cast<uint32_t>((moved + 255) / 256)});
+    }
+    return core.Issue(Event{EventKind::Dma, plan.pipe, Pipe::S, plan.api, moved, plan.rows, burst});
+}
+
+// ---- the three movers ---------------------------------------------------------------------
+
+struct PadFill {
+    bool known = false;        // fill with `bits` (else poison)
+    uint64_t bits = 0;
+    uint32_t elementBytes = 1;
+};
+
+void FillPattern(uint8_t* p, uint64_t rowOffset, uint64_t bytes, const PadFill& fill) {
+    const auto* value = reinterpret_cast<const uint8_t*>(&fill.bits);
+    for (uint64_t j = 0; j < bytes; ++j) p[j] = value[(rowOffset + j) % fill.elementBytes];
+}
+
+void MoveGmToUb(const RowPlan& plan, const GmView& view, const uint8_t* gm, const UbRef& dst, const PadFill& fill) {
+    CoreState& core = Core();
+    if (plan.rows == 0 || plan.rowBytes == 0) return;  // NOP on A2/A3
+    UbRef rowRef;
+    if (!CheckUbExtent(core, plan, "dst", dst, plan.Span(plan.dstPitch, plan.ubRowBytes), &rowRef)) return;
+    if (!CheckGmSpan(plan, "src", view, gm, plan.srcPitch)) return;  // outside any allocation: dropped
+    const uint64_t seq = IssueDma(core, plan);
+    for (uint32_t i = 0; i < plan.rows; ++i) {
+        const uint64_t rowStart = i * plan.dstPitch;
+        uint8_t* row = core.Operand(plan.what.c_str(), "dst", rowRef, rowStart, plan.ubRowBytes, plan.pipe, seq,
+                                    Access::Write, /*requireAligned=*/i == 0);
+        if (row == nullptr) return;  // beyond UB itself (downgraded bounds violation)
+        const uint32_t ubRow = static_cast<uint32_t>(rowRef.offset + rowStart);
+        std::memcpy(row + plan.ubDataOffset, gm + i * plan.srcPitch, plan.rowBytes);
+        core.MarkDefined(ubRow + static_cast<uint32_t>(plan.ubDataOffset), plan.rowBytes, true);
+        const uint64_t rightStart = plan.ubDataOffset + plan.rowBytes;
+        const uint64_t rightBytes = plan.ubRowBytes - rightStart;
+        if (fill.known) {
+            FillPattern(row, 0, plan.ubDataOffset, fill);
+            FillPattern(row + rightStart, rightStart, rightBytes, fill);
+            core.MarkDefined(ubRow, plan.ubDataOffset, true);
+            core.MarkDefined(ubRow + static_cast<uint32_t>(rightStart), rightBytes, true);
+        } else {
+            core.Poison(ubRow, plan.ubDataOffset);
+            core.Poison(ubRow + static_cast<uint32_t>(rightStart), rightBytes);
+        }
+    }
+}
+
+void MoveUbToGm(const RowPlan& plan, const GmView& view, uint8_t* gm, const UbRef& src) {
+    CoreState& core = Core();
+    if (plan.rows == 0 || plan.rowBytes == 0) return;
+    UbRef rowRef;
+    if (!CheckUbExtent(core, plan, "src", src, plan.Span(plan.srcPitch, plan.ubRowBytes), &rowRef)) return;
+    if (!CheckGmSpan(plan, "dst", view, gm, plan.dstPitch)) return;  // GM outside stays untouched
+    const uint64_t seq = IssueDma(core, plan);
+    bool undefinedReported = false;
+    for (uint32_t i = 0; i < plan.rows; ++i) {
+        const uint64_t rowStart = i * plan.srcPitch;
+        const uint8_t* row = core.Operand(plan.what.c_str(), "src", rowRef, rowStart, plan.ubRowBytes, plan.pipe,
+                                          seq, Access::Read, /*requireAligned=*/i == 0);
+        if (row == nullptr) return;
+        // Only the rowBytes that reach GM must hold data; the dummy tail up to 32 B is discarded.
+        if (!undefinedReported && !core.AllDefined(static_cast<uint32_t>(rowRef.offset + rowStart), plan.rowBytes)) {
+            undefinedReported = true;
+            core.RequireDefined(plan.what.c_str(), "src", rowRef, rowStart, plan.rowBytes, "writes to GM");
+        }
+        std::memcpy(gm + i * plan.dstPitch, row, plan.rowBytes);
+    }
+}
+
+void MoveUbToUb(const RowPlan& plan, const UbRef& dst, const UbRef& src) {
+    CoreState& core = Core();
+    if (plan.rows == 0 || plan.rowBytes == 0) return;
+    UbRef srcRef, dstRef;
+    if (!CheckUbExtent(core, plan, "src", src, plan.Span(plan.srcPitch, plan.rowBytes), &srcRef)) return;
+    if (!CheckUbExtent(core, plan, "dst", dst, plan.Span(plan.dstPitch, plan.rowBytes), &dstRef)) return;
+    const uint64_t seq = IssueDma(core, plan);
+    std::vector<uint8_t> staged(plan.rowBytes), stagedDefined(plan.rowBytes);
+    for (uint32_t i = 0; i < plan.rows; ++i) {
+        const uint64_t srcStart = i * plan.srcPitch, dstStart = i * plan.dstPitch;
+        const uint8_t* from = core.Operand(plan.what.c_str(), "src", srcRef, srcStart, plan.rowBytes, plan.pipe, seq,
+                                           Access::Read, i == 0);
+        if (from == nullptr) return;
+        std::memcpy(staged.data(), from, plan.rowBytes);
+        std::memcpy(stagedDefined.data(), core.defined.data() + srcRef.offset + srcStart, plan.rowBytes);
+        uint8_t* to = core.Operand(plan.what.c_str(), "dst", dstRef, dstStart, plan.rowBytes, plan.pipe, seq,
+                                   Access::Write, i == 0);
+        if (to == nullptr) return;
+        // Defined-ness travels with the bytes (a copy is not an escape).
+        std::memcpy(to, staged.data(), plan.rowBytes);
+        std::memcpy(core.defined.data() + dstRef.offset + dstStart, stagedDefined.data(), plan.rowBytes);
+    }
+}
+
+// ---- from each API's parameters to a RowPlan ----------------------------------------------
+
+// DataCopy(count): count * sizeof(T) must be whole DataBlocks; the NPU floors silently.
+RowPlan CountPlan(const char* direction, Pipe pipe, uint32_t count, uint32_t elementBytes) {
+    RowPlan plan{"DataCopy", "DataCopy (" + std::string(direction) + ", count " + Num(count) + ")", pipe};
+    const uint64_t bytes = static_cast<uint64_t>(count) * elementBytes;
+    if (bytes % kBlockBytes != 0) {
+        Violation(Check::DataCopyLength,
+                  plan.what + ": count * sizeof(T) = " + Num(count) + " * " + Num(elementBytes) + " = " + Num(bytes) +
+                      " bytes is not a multiple of 32 (DataCopy moves whole 32-byte blocks and the NPU silently "
+                      "copies only " + Num(bytes / kBlockBytes * kBlockBytes) + " bytes; use DataCopyPad for tails)");
+    }
+    plan.rows = 1;
+    plan.rowBytes = bytes / kBlockBytes * kBlockBytes;  // what the hardware moves when downgraded
+    plan.srcPitch = plan.dstPitch = plan.rowBytes;
+    plan.ubRowBytes = plan.rowBytes;
+    plan.ubExtentFormula = "count * sizeof(T) = " + Num(plan.rowBytes);
+    return plan;
+}
+
+// DataCopy(DataCopyParams): all four fields count 32-byte blocks, on GM and UB alike.
+RowPlan BlocksPlan(const char* direction, Pipe pipe, const Blocks& b) {
+    RowPlan plan{"DataCopy",
+                 "DataCopy (" + std::string(direction) + "; blockCount " + Num(b.blockCount) + ", blockLen " +
+                     Num(b.blockLen) + " blocks, srcGap " + Num(b.srcStride) + " blocks, dstGap " +
+                     Num(b.dstStride) + " blocks)",
+                 pipe};
+    if (b.blockCount > kMaxBlockCount) {
+        ReportParams(plan, {"blockCount " + Num(b.blockCount) + " exceeds " + Num(kMaxBlockCount) +
+                            " (split the copy into several instructions)"});
+    }
+    plan.rows = b.blockCount;
+    plan.rowBytes = b.blockLen * kBlockBytes;
+    plan.srcPitch = (static_cast<uint64_t>(b.blockLen) + b.srcStride) * kBlockBytes;
+    plan.dstPitch = (static_cast<uint64_t>(b.blockLen) + b.dstStride) * kBlockBytes;
+    plan.ubRowBytes = plan.rowBytes;
+    const uint32_t ubGap = pipe == Pipe::MTE3 ? b.srcStride : b.dstStride;
+    plan.ubExtentFormula = "blockCount " + Num(b.blockCount) + " * blockLen " + Num(b.blockLen) + " * 32 + " +
+                           Num(b.blockCount == 0 ? 0 : b.blockCount - 1) + " gaps * " + Num(ubGap) + " * 32";
+    return plan;
+}
+
+// Plain DataCopy addresses GM in elements: the address must be a multiple of sizeof(T)
+// (DataCopyPad accepts any byte address).
+void CheckGmElementAlignment(const RowPlan& plan, const void* address, uint32_t elementBytes) {
+    const auto value = reinterpret_cast<uintptr_t>(address);
+    if (value % elementBytes != 0) {
+        ReportParams(plan, {"GM address is " + Num(value % elementBytes) + " bytes past a multiple of sizeof(T) = " +
+                            Num(elementBytes) + " (plain DataCopy needs element-aligned GM; use DataCopyPad)"});
+    }
+}
+
+const char* ParamsName(ParamsKind kind) {
+    return kind == ParamsKind::DataCopyExtParams ? "DataCopyExtParams" : "DataCopyParams";
+}
+
+// The limits shared by both DataCopyPad directions.
+std::vector<std::string> PadLimitProblems(const Blocks& b, ParamsKind kind, uint32_t elementBytes) {
+    std::vector<std::string> problems;
+    if (b.blockCount > kMaxBlockCount) {
+        problems.push_back("blockCount " + Num(b.blockCount) + " exceeds " + Num(kMaxBlockCount) +
+                           " (split the rows into several copies)");
+    }
+    const uint32_t maxLen = kind == ParamsKind::DataCopyExtParams ? kMaxPadBlockLen : 65535;
+    if (b.blockLen > maxLen) {
+        problems.push_back("blockLen " + Num(b.blockLen) + " bytes exceeds " + Num(maxLen));
+    }
+    if (b.blockLen % elementBytes != 0) {
+        problems.push_back("blockLen " + Num(b.blockLen) + " bytes is not a multiple of sizeof(T) = " +
+                           Num(elementBytes));
+    }
+    return problems;
+}
+
+}  // namespace
+
+// ---- public entry points -------------------------------------------------------------------
+
+void CountGmToUb(const UbRef& dst, const GmView& src, const void* srcAddress, uint32_t count, uint32_t elementBytes) {
+    RowPlan plan = CountPlan("GM->UB", Pipe::MTE2, count, elementBytes);
+    CheckGmElementAlignment(plan, srcAddress, elementBytes);
+    MoveGmToUb(plan, src, static_cast<const uint8_t*>(srcAddress), dst, PadFill{});
+}
+
+void CountUbToGm(const GmView& dst, void* dstAddress, const UbRef& src, uint32_t count, uint32_t elementBytes) {
+    RowPlan plan = CountPlan("UB->GM", Pipe::MTE3, count, elementBytes);
+    CheckGmElementAlignment(plan, dstAddress, elementBytes);
+    MoveUbToGm(plan, dst, static_cast<uint8_t*>(dstAddress), src);
+}
+
+void CountUbToUb(const UbRef& dst, const UbRef& src, uint32_t count, uint32_t elementBytes) {
+    RowPlan plan = CountPlan("UB->UB", Pipe::V, count, elementBytes);
+    MoveUbToUb(plan, dst, src);
+}
+
+void BlocksGmToUb(const UbRef& dst, const GmView& src, const void* srcAddress, const Blocks& blocks,
+                  uint32_t elementBytes) {
+    RowPlan plan = BlocksPlan("GM->UB", Pipe::MTE2, blocks);
+    CheckGmElementAlignment(plan, srcAddress, elementBytes);
+    MoveGmToUb(plan, src, static_cast<const uint8_t*>(srcAddress), dst, PadFill{});
+}
+
+void BlocksUbToGm(const GmView& dst, void* dstAddress, const UbRef& src, const Blocks& blocks,
+                  uint32_t elementBytes) {
+    RowPlan plan = BlocksPlan("UB->GM", Pipe::MTE3, blocks);
+    CheckGmElementAlignment(plan, dstAddress, elementBytes);
+    MoveUbToGm(plan, dst, static_cast<uint8_t*>(dstAddress), src);
+}
+
+void BlocksUbToUb(const UbRef& dst, const UbRef& src, const Blocks& blocks, uint32_t /*elementBytes*/) {
+    RowPlan plan = BlocksPlan("UB->UB", Pipe::V, blocks);
+    MoveUbToUb(plan, dst, src);
+}
+
+void PadGmToUb(const UbRef& dst, const GmView& src, const void* srcAddress, const Blocks& b, const Padding& padding,
+               ParamsKind kind, uint32_t elementBytes) {
+    CoreState& core = Core();
+    RowPlan plan{"DataCopyPad",
+                 "DataCopyPad (GM->UB, " + std::string(ParamsName(kind)) + "; blockCount " + Num(b.blockCount) +
+                     ", blockLen " + Num(b.blockLen) + " B, srcStride " + Num(b.srcStride) + " B, dstStride " +
+                     Num(b.dstStride) + " blocks, leftPadding " + Num(padding.left) + ", rightPadding " +
+                     Num(padding.right) + ")",
+                 Pipe::MTE2};
+    std::vector<std::string> problems = PadLimitProblems(b, kind, elementBytes);
+    for (auto [name, elements] : {std::pair<const char*, uint32_t>{"leftPadding", padding.left},
+                                  std::pair<const char*, uint32_t>{"rightPadding", padding.right}}) {
+        if (elements * elementBytes > kMaxPaddingBytes) {
+            problems.push_back(std::string(name) + " " + Num(elements) + " elements = " +
+                               Num(elements * elementBytes) + " bytes exceeds 32 bytes");
+        }
+    }
+    ReportParams(plan, problems);
+
+    // UB row footprint R = AlignUp(lp*s + L + rp*s, 32); rows start dstStride blocks apart.
+    const uint64_t leftBytes = static_cast<uint64_t>(padding.left) * elementBytes;
+    const uint64_t rightBytes = static_cast<uint64_t>(padding.right) * elementBytes;
+    plan.rows = b.blockCount;
+    plan.rowBytes = b.blockLen;
+    plan.srcPitch = static_cast<uint64_t>(b.blockLen) + b.srcStride;
+    plan.ubRowBytes = AlignUp(leftBytes + b.blockLen + rightBytes, kBlockBytes);
+    plan.dstPitch = plan.ubRowBytes + static_cast<uint64_t>(b.dstStride) * kBlockBytes;
+    plan.ubDataOffset = leftBytes;
+    plan.ubExtentFormula = "blockCount " + Num(b.blockCount) + " * R " + Num(plan.ubRowBytes) + " + " +
+                           Num(b.blockCount == 0 ? 0 : b.blockCount - 1) + " * dstStride " + Num(b.dstStride) +
+                           " * 32, R = AlignUp(leftPadding*" + Num(elementBytes) + " + blockLen + rightPadding*" +
+                           Num(elementBytes) + ", 32)";
+
+    // isPad loads the pad-value register; without it the register keeps what SetPadValue (or
+    // an earlier isPad) put there. Padding is only known if the register was set and there is
+    // padding to fill: the dummy tail of an unpadded row is copies of its first element on the
+    // NPU, which the sim poisons instead (ascendc_api_facts.md 2.3).
+    PadRegister& reg = PadRegisterOf(core);
+    if (padding.isPad) {
+        reg.set = true;
+        reg.bits = padding.valueBits;
+    }
+    PadFill fill;
+    fill.known = padding.isPad || (reg.set && (padding.left > 0 || padding.right > 0));
+    fill.bits = reg.bits;
+    fill.elementBytes = elementBytes;
+    MoveGmToUb(plan, src, static_cast<const uint8_t*>(srcAddress), dst, fill);
+}
+
+void PadUbToGm(const GmView& dst, void* dstAddress, const UbRef& src, const Blocks& b, ParamsKind kind,
+               uint32_t elementBytes) {
+    RowPlan plan{"DataCopyPad",
+                 "DataCopyPad (UB->GM, " + std::string(ParamsName(kind)) + "; blockCount " + Num(b.blockCount) +
+                     ", blockLen " + Num(b.blockLen) + " B, srcStride " + Num(b.srcStride) + " blocks, dstStride " +
+                     Num(b.dstStride) + " B)",
+                 Pipe::MTE3};
+    ReportParams(plan, PadLimitProblems(b, kind, elementBytes));
+    // UB rows are AlignUp(L, 32) apart plus srcStride blocks; GM rows L + dstStride bytes apart.
+    plan.rows = b.blockCount;
+    plan.rowBytes = b.blockLen;
+    plan.ubRowBytes = AlignUp(b.blockLen, kBlockBytes);
+    plan.srcPitch = plan.ubRowBytes + static_cast<uint64_t>(b.srcStride) * kBlockBytes;
+    plan.dstPitch = static_cast<uint64_t>(b.blockLen) + b.dstStride;
+    plan.ubExtentFormula = "blockCount " + Num(b.blockCount) + " * AlignUp(blockLen, 32) " + Num(plan.ubRowBytes) +
+                           " + " + Num(b.blockCount == 0 ? 0 : b.blockCount - 1) + " * srcStride " +
+                           Num(b.srcStride) + " * 32";
+    MoveUbToGm(plan, dst, static_cast<uint8_t*>(dstAddress), src);
+}
+
+void SetPadRegister(uint64_t valueBits, uint32_t /*elementBytes*/) {
+    CoreState& core = Core();
+    core.Issue(Event{EventKind::Scalar, Pipe::S, Pipe::S, "SetPadValue"});
+    PadRegister& reg = PadRegisterOf(core);
+    reg.set = true;
+    reg.bits = valueBits;
+}
+
+}  // namespace sim::dma

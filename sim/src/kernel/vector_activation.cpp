@@ -1,0 +1,33 @@
+#include <string>
+
+#include "ascendc_sim/core/check.h"
+#include "ascendc_sim/kernel/vector_activation.h"
+
+namespace sim::vec {
+
+bool StackTemp(const ApiName& api, AscendC::LocalTensor<uint8_t>* temp) {
+    AscendC::TPipe* pipe = AscendC::GetTPipePtr();
+    if (pipe == nullptr) {
+        Violation(Check::ApiMisuse, std::string(api.text) +
+                                        ": called without sharedTmpBuffer and no TPipe exists, so there is no UB "
+                                        "left after InitBuffer to take the temp from (create the TPipe first)");
+        return false;
+    }
+    *temp = AscendC::LocalTensor<uint8_t>(pipe->StackBuffer());
+    return true;
+}
+
+bool CheckChunk(const ApiName& api, const UbRef& temp, uint64_t chunkElements, uint64_t minimumBytes) {
+    if (chunkElements > 0) return true;
+    const bool isStack = temp.buffer >= 0 && static_cast<size_t>(temp.buffer) < Core().buffers.size() &&
+                         Core().buffers[temp.buffer].name.rfind("stack", 0) == 0;
+    Violation(Check::ApiMisuse,
+              std::string(api.text) + ": the temp " +
+                  (isStack ? "(the UB left after InitBuffer, " : "(sharedTmpBuffer, ") +
+                  Core().Describe(temp, 0, temp.bytes) + ") holds " + std::to_string(temp.bytes) +
+                  " bytes; one chunk needs at least " + std::to_string(minimumBytes) +
+                  " bytes (size it with the host's Get" + api.text + "MaxMinTmpSize)");
+    return false;
+}
+
+}  // namespace sim::vec

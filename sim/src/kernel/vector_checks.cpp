@@ -1,0 +1,107 @@
+#include <string>
+
+#include "ascendc_sim/core/check.h"
+#include "ascendc_sim/kernel/enums.h"
+#include "ascendc_sim/kernel/vector_engine.h"
+
+namespace sim::vec {
+namespace {
+
+std::string Describe(const OperandRange& operand) {
+    return std::string(operand.name) + " (" + Core().Describe(operand.ref, 0, operand.bytes) + ")";
+}
+
+uint64_t Start(const OperandRange& r) { return r.ref.offset; }
+uint64_t End(const OperandRange& r) { return static_cast<uint64_t>(r.ref.offset) + r.bytes; }
+
+// True when executing repeats in ascending order never lets a repeat write bytes that a
+// later repeat reads. Each repeat covers 256 B of the wider operand; within one repeat the
+// sources are read before the destination is written.
+bool SafeInRepeatOrder(const OperandRange& dst, const OperandRange& src) {
+    const uint64_t count = dst.bytes / dst.elementBytes;
+    const uint64_t perRepeat = kRepeatBytes / std::max(dst.elementBytes, src.elementBytes);
+    const uint64_t srcEnd = End(src);
+    for (uint64_t first = 0; first + perRepeat < count; first += perRepeat) {
+        const uint64_t writeStart = Start(dst) + first * dst.elementBytes;
+        const uint64_t writeEnd = Start(dst) + (first + perRepeat) * dst.elementBytes;
+        const uint64_t laterReadStart = Start(src) + (first + perRepeat) * src.elementBytes;
+        if (writeStart < srcEnd && laterReadStart < writeEnd) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+bool AcceptCount(const ApiName& api, int64_t count) {
+    if (count > 0) return true;
+    if (count < 0) {
+        Violation(Check::ApiMisuse, std::string(api.text) + ": count " + std::to_string(count) +
+                                        " is negative (the element count must be >= 0)");
+    }
+    return false;
+}
+
+void CheckPosition(const ApiName& api, const char* operand, const UbRef& ref) {
+    using AscendC::TPosition;
+    const auto position = static_cast<TPosition>(ref.position);
+    if (position == TPosition::VECIN || position == TPosition::VECOUT || position == TPosition::VECCALC) return;
+    Violation(Check::ApiMisuse, std::string(api.text) + ": operand " + operand + " (" + Core().Describe(ref, 0, 0) +
+                                    ") is at TPosition " + std::to_string(static_cast<int>(ref.position)) +
+                                    "; vector instructions take VECIN, VECOUT or VECCALC tensors only");
+}
+
+bool Overlaps(const OperandRange& a, const OperandRange& b) {
+    return a.bytes != 0 && b.bytes != 0 && Start(a) < End(b) && Start(b) < End(a);
+}
+
+void CheckOverlap(const ApiName& api, const OperandRange& dst, const OperandRange& src, bool orderedRepeats) {
+    if (!Overlaps(dst, src)) return;
+    if (Start(dst) == Start(src) && dst.elementBytes == src.elementBytes) return;  // in-place
+    if (orderedRepeats && SafeInRepeatOrder(dst, src)) return;
+    Violation(Check::ApiMisuse,
+              std::string(api.text) + ": operands " + Describe(dst) + " and " + Describe(src) +
+                  " overlap partially; a destination may share a source only at the identical start address "
+                  "(in-place), any other overlap gives undefined results on hardware");
+}
+
+void CheckDisjoint(const ApiName& api, const OperandRange& a, const OperandRange& b) {
+    if (!Overlaps(a, b)) return;
+    Violation(Check::ApiMisuse, std::string(api.text) + ": operands " + Describe(a) + " and " + Describe(b) +
+                                    " overlap; this high-level API allows no overlap between its tensors, "
+                                    "not even in-place");
+}
+
+bool CheckFits(const ApiName& api, const char* operand, const UbRef& ref, uint64_t bytes) {
+    if (bytes <= ref.bytes) return true;
+    Violation(Check::OperandBounds, std::string(api.text) + ": operand " + operand + " needs " +
+                                        Core().Describe(ref, 0, bytes) + " but the tensor holds only " +
+                                        std::to_string(ref.bytes) + " bytes");
+    return false;
+}
+
+void AndElementDefined(const CoreState& core, const OperandRange& src, uint64_t count, std::vector<uint8_t>* defined) {
+    const uint8_t* flags = core.defined.data() + src.ref.offset;
+    const uint64_t available = core.defined.size() > src.ref.offset ? core.defined.size() - src.ref.offset : 0;
+    for (uint64_t i = 0; i < count; ++i) {
+        if (!(*defined)[i]) continue;
+        const uint64_t first = i * src.elementBytes;
+        bool all = first + src.elementBytes <= available;
+        for (uint32_t b = 0; all && b < src.elementBytes; ++b) all = flags[first + b] != 0;
+        (*defined)[i] = all ? 1 : 0;
+    }
+}
+
+void MarkElementsDefined(CoreState& core, const OperandRange& dst, const std::vector<uint8_t>& defined) {
+    // Mark runs of equal flags at once.
+    const uint64_t count = defined.size();
+    uint64_t runStart = 0;
+    for (uint64_t i = 1; i <= count; ++i) {
+        if (i == count || defined[i] != defined[runStart]) {
+            core.MarkDefined(static_cast<uint32_t>(dst.ref.offset + runStart * dst.elementBytes),
+                             (i - runStart) * dst.elementBytes, defined[runStart] != 0);
+            runStart = i;
+        }
+    }
+}
+
+}  // namespace sim::vec

@@ -1,0 +1,117 @@
+"""The operator against the float64 formulas and PyTorch's autograd, on the shapes,
+dtypes, options, views, SoCs and core counts of the contract (DESIGN.md sections 4, 8)."""
+import numpy as np
+import pytest
+
+from reference import assert_close, formulas, random_inputs, torch_autograd
+
+lcg = pytest.importorskip("lstm_cell_grad")
+
+SHAPES = [(1, 1), (1, 8), (2, 15), (7, 16), (48, 100), (333, 15), (129, 33), (333, 1023), (4096, 8), (2, 40000)]
+GRADS = [(True, True), (True, False), (False, True), (False, False)]
+
+
+def run_and_check(batch, hidden, dtype, has_bias, grad_hy=True, grad_c=True, seed=0, **kwargs):
+    rng = np.random.default_rng(seed)
+    dhy, dc, cx, cy, storage = random_inputs(batch, hidden, dtype, rng, grad_hy, grad_c)
+    gates, grad_cx, grad_bias = lcg.thnn_fused_lstm_cell_backward(dhy, dc, cx, cy, storage, has_bias, **kwargs)
+    ref_gates, ref_cx, ref_bias, bias_abs = formulas(dhy, dc, cx, cy, storage, has_bias)
+    assert gates.dtype == dtype and gates.shape == (batch, 4 * hidden)
+    assert_close(gates, ref_gates, dtype, "gradGates")
+    assert_close(grad_cx, ref_cx, dtype, "gradCx")
+    if has_bias:
+        assert_close(grad_bias, ref_bias, dtype, "gradBias", bias_abs)
+    else:
+        assert grad_bias is None
+    launch = lcg.last_launch()
+    assert launch["ok"] and not launch["warnings"], launch
+    return gates, grad_cx, grad_bias
+
+
+@pytest.mark.parametrize("batch,hidden", SHAPES)
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+def test_shapes_with_bias(batch, hidden, dtype):
+    run_and_check(batch, hidden, dtype, True)
+
+
+@pytest.mark.parametrize("grad_hy,grad_c", GRADS)
+@pytest.mark.parametrize("has_bias", [True, False])
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+def test_null_gradients_and_bias(grad_hy, grad_c, has_bias, dtype):
+    run_and_check(300, 40, dtype, has_bias, grad_hy, grad_c)
+
+
+@pytest.mark.parametrize("soc", ["Ascend910B1", "Ascend910B2", "Ascend910B3", "Ascend910B4", "Ascend910_93"])
+def test_every_soc(soc):
+    run_and_check(200, 72, np.float32, True, soc=soc)
+
+
+@pytest.mark.parametrize("cores", [1, 2, 3, 7, 16, 47, 48])
+def test_core_counts(cores):
+    run_and_check(257, 130, np.float16, True, num_cores=cores)
+
+
+def test_against_pytorch_autograd():
+    rng = np.random.default_rng(7)
+    for grad_hy, grad_c in GRADS[:3]:
+        dhy, dc, cx, cy, storage = random_inputs(33, 24, np.float32, rng, grad_hy, grad_c)
+        gates, grad_cx, grad_bias = lcg.thnn_fused_lstm_cell_backward(dhy, dc, cx, cy, storage, True)
+        t_gates, t_cx, t_bias = torch_autograd(dhy, dc, cx, cy, storage, True)
+        np.testing.assert_allclose(gates, t_gates, rtol=1e-4, atol=1e-6)
+        np.testing.assert_allclose(grad_cx, t_cx, rtol=1e-4, atol=1e-6)
+        np.testing.assert_allclose(grad_bias, t_bias, rtol=1e-4, atol=1e-5)
+
+
+def test_views_inputs_and_outputs():
+    rng = np.random.default_rng(3)
+    batch, hidden = 37, 20
+    dhy, dc, cx, cy, storage = random_inputs(batch, hidden, np.float32, rng)
+    # Row-strided slice with a storage offset, and a transposed view.
+    wide = np.zeros((batch, hidden + 9), np.float32)
+    wide[:, 5:5 + hidden] = dhy
+    dhy_view = wide[:, 5:5 + hidden]
+    cx_t = np.ascontiguousarray(cx.T).T
+    out_gates = np.full((batch + 2, 4 * hidden + 3), 7.0, np.float32)
+    gates_view = out_gates[1:1 + batch, 2:2 + 4 * hidden]
+    out_cx = np.full((hidden, batch), 7.0, np.float32).T
+    out_bias = np.full(8 * hidden, 7.0, np.float32)[::2]
+    lcg.thnn_fused_lstm_cell_backward(dhy_view, dc, cx_t, cy, storage, True, out=(gates_view, out_cx, out_bias))
+    ref_gates, ref_cx, ref_bias, bias_abs = formulas(dhy, dc, cx, cy, storage, True)
+    assert_close(gates_view, ref_gates, np.float32, "gradGates view")
+    assert_close(out_cx, ref_cx, np.float32, "gradCx view")
+    assert_close(out_bias, ref_bias, np.float32, "gradBias view", bias_abs)
+    # Nothing outside the views was written.
+    assert (out_gates[0] == 7).all() and (out_gates[:, :2] == 7).all() and (out_gates[:, 2 + 4 * hidden:] == 7).all()
+
+
+def test_deterministic_across_runs_cores_and_socs():
+    rng = np.random.default_rng(11)
+    dhy, dc, cx, cy, storage = random_inputs(600, 48, np.float32, rng)
+    first = lcg.thnn_fused_lstm_cell_backward(dhy, dc, cx, cy, storage, True)
+    again = lcg.thnn_fused_lstm_cell_backward(dhy, dc, cx, cy, storage, True)
+    for a, b in zip(first, again):
+        assert a.tobytes() == b.tobytes()
+    for soc, cores in [("Ascend910B3", None), ("Ascend910B1", 5), ("Ascend910_93", 1), ("Ascend910B4", 33)]:
+        other = lcg.thnn_fused_lstm_cell_backward(dhy, dc, cx, cy, storage, True, soc=soc, num_cores=cores)
+        assert other[2].tobytes() == first[2].tobytes(), (soc, cores)
+        assert other[0].tobytes() == first[0].tobytes()
+
+
+def test_empty_batch():
+    cx = np.zeros((0, 8), np.float32)
+    storage = np.zeros((0, 32), np.float32)
+    gates, grad_cx, grad_bias = lcg.thnn_fused_lstm_cell_backward(cx, cx, cx, cx, storage, True)
+    assert gates.shape == (0, 32) and grad_cx.shape == (0, 8)
+    assert (grad_bias == 0).all() and grad_bias.shape == (32,)
+
+
+def test_inf_and_nan_give_nan_without_error():
+    rng = np.random.default_rng(5)
+    dhy, dc, cx, cy, storage = random_inputs(4, 16, np.float32, rng)
+    dhy[0, 0] = np.inf
+    cx[1, 2] = np.nan
+    gates, grad_cx, grad_bias = lcg.thnn_fused_lstm_cell_backward(dhy, dc, cx, cy, storage, True)
+    ref_gates, ref_cx, ref_bias, _ = formulas(dhy, dc, cx, cy, storage, True)
+    np.testing.assert_array_equal(np.isnan(gates), np.isnan(ref_gates))
+    np.testing.assert_array_equal(np.isnan(grad_cx), np.isnan(ref_cx))
+    np.testing.assert_array_equal(np.isnan(grad_bias), np.isnan(ref_bias))

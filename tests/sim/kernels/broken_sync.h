@@ -1,0 +1,102 @@
+// Kernels that are wrong on purpose, one per synchronisation check. TBuf has no automatic
+// synchronisation (ascendc_api_facts.md 1.6): every hand-over between MTE2, V and MTE3 needs
+// its SetFlag/WaitFlag pair, and these kernels each forget or misuse one.
+#pragma once
+#include "kernel_operator.h"
+
+constexpr uint32_t SYNC_TILE = 64;  // floats
+
+// y = 2 * x with TBufs: GM -> TBuf on MTE2, then Muls reads the TBuf with no
+// SetFlag/WaitFlag<MTE2_V> in between: on hardware V may read before the data lands:
+// pipe-hazard (read-after-write).
+extern "C" __global__ __aicore__ void tbuf_missing_mte2_v_sync(GM_ADDR x, GM_ADDR y)
+{
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> inBuf;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> outBuf;
+    AscendC::GlobalTensor<float> xGm;
+    AscendC::GlobalTensor<float> yGm;
+    xGm.SetGlobalBuffer((__gm__ float*)x, SYNC_TILE);
+    yGm.SetGlobalBuffer((__gm__ float*)y, SYNC_TILE);
+    pipe.InitBuffer(inBuf, SYNC_TILE * sizeof(float));
+    pipe.InitBuffer(outBuf, SYNC_TILE * sizeof(float));
+    AscendC::LocalTensor<float> in = inBuf.Get<float>();
+    AscendC::LocalTensor<float> out = outBuf.Get<float>();
+    AscendC::DataCopy(in, xGm, SYNC_TILE);
+    // missing: SetFlag<HardEvent::MTE2_V>(0); WaitFlag<HardEvent::MTE2_V>(0);
+    AscendC::Muls(out, in, 2.0f, SYNC_TILE);
+    AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(0);
+    AscendC::DataCopy(yGm, out, SYNC_TILE);
+}
+
+// y = x + 1, two tiles through one TBuf: the second load overwrites the TBuf while Adds may
+// still be reading the first tile (no SetFlag/WaitFlag<V_MTE2>): pipe-hazard (write-after-read).
+extern "C" __global__ __aicore__ void tbuf_reload_while_vector_reads(GM_ADDR x, GM_ADDR y)
+{
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> inBuf;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> outBuf;
+    AscendC::GlobalTensor<float> xGm;
+    AscendC::GlobalTensor<float> yGm;
+    xGm.SetGlobalBuffer((__gm__ float*)x, 2 * SYNC_TILE);
+    yGm.SetGlobalBuffer((__gm__ float*)y, 2 * SYNC_TILE);
+    pipe.InitBuffer(inBuf, SYNC_TILE * sizeof(float));
+    pipe.InitBuffer(outBuf, 2 * SYNC_TILE * sizeof(float));
+    AscendC::LocalTensor<float> in = inBuf.Get<float>();
+    AscendC::LocalTensor<float> out = outBuf.Get<float>();
+    for (uint32_t tile = 0; tile < 2; ++tile) {
+        AscendC::DataCopy(in, xGm[tile * SYNC_TILE], SYNC_TILE);
+        AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(0);
+        AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(0);
+        AscendC::Adds(out[tile * SYNC_TILE], in, 1.0f, SYNC_TILE);
+        // missing: SetFlag<HardEvent::V_MTE2>(0); WaitFlag<HardEvent::V_MTE2>(0);
+    }
+    AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(0);
+    AscendC::DataCopy(yGm, out, 2 * SYNC_TILE);
+}
+
+// SetFlag<MTE2_V>(1) twice before its WaitFlag: sync-misuse.
+extern "C" __global__ __aicore__ void set_flag_twice(GM_ADDR x, GM_ADDR y)
+{
+    (void)x;
+    (void)y;
+    AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(1);
+    AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(1);
+    AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(1);
+}
+
+// WaitFlag<V_MTE3>(2) with nothing set: MTE3 would wait forever: sync-misuse.
+extern "C" __global__ __aicore__ void wait_flag_without_set(GM_ADDR x, GM_ADDR y)
+{
+    (void)x;
+    (void)y;
+    AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(2);
+}
+
+// Core i copies rows [32 i, 32 i + 32) of a 64-float 'x' and then meets the others in
+// SyncAll; a core with no rows returns early and never reaches SyncAll: sync-misuse.
+extern "C" __global__ __aicore__ void core_skips_sync_all(GM_ADDR x, GM_ADDR y)
+{
+    constexpr uint32_t TOTAL = 64;
+    constexpr uint32_t PER_CORE = 32;
+    const uint32_t start = PER_CORE * AscendC::GetBlockIdx();
+    if (start >= TOTAL) {
+        return;  // the bug: this core skips the SyncAll below
+    }
+    AscendC::TPipe pipe;
+    AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1> queue;
+    AscendC::GlobalTensor<float> xGm;
+    AscendC::GlobalTensor<float> yGm;
+    xGm.SetGlobalBuffer((__gm__ float*)x + start, PER_CORE);
+    yGm.SetGlobalBuffer((__gm__ float*)y + start, PER_CORE);
+    pipe.InitBuffer(queue, 1, PER_CORE * sizeof(float));
+    AscendC::LocalTensor<float> tile = queue.AllocTensor<float>();
+    AscendC::DataCopy(tile, xGm, PER_CORE);
+    queue.EnQue(tile);
+    tile = queue.DeQue<float>();
+    AscendC::DataCopy(yGm, tile, PER_CORE);
+    queue.FreeTensor(tile);
+    AscendC::SyncAll();
+}

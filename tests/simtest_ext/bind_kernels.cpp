@@ -1,0 +1,128 @@
+// Test hooks that launch the kernels in tests/sim/kernels/ by name, as CANN launches them:
+// GM_ADDR arguments only, each argument a fresh GM allocation holding a numpy array's bytes.
+#include <pybind11/stl.h>
+
+#include <cstring>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ascendc_sim/core/gm.h"
+#include "ascendc_sim/core/launch.h"
+#include "ascendc_sim/core/soc.h"
+#include "add_custom.h"
+#include "broken_buffers.h"
+#include "broken_dma.h"
+#include "broken_sync.h"
+#include "copy_through.h"
+#include "registry.h"
+#include "sum_sync_all.h"
+
+namespace py = pybind11;
+
+namespace simtest {
+py::dict LaunchResultDict(const sim::LaunchResult& r);
+}
+
+namespace {
+
+template <class... Args>
+void Register(const char* name, void (*kernel)(Args...)) {
+    sim::RegisterKernel(name, reinterpret_cast<sim::KernelEntry>(kernel), static_cast<int>(sizeof...(Args)));
+}
+
+void RegisterTestKernels() {
+    Register("add_custom", &add_custom);
+    Register("add_custom_half", &add_custom_half);
+    Register("sum_sync_all", &sum_sync_all);
+    Register("copy_through", &copy_through);
+    Register("read_past_allocation", &read_past_allocation);
+    Register("write_past_allocation", &write_past_allocation);
+    Register("read_past_declared_size", &read_past_declared_size);
+    Register("misaligned_ub_operand", &misaligned_ub_operand);
+    Register("datacopy_odd_length", &datacopy_odd_length);
+    Register("bad_dma_params", &bad_dma_params);
+    Register("dma_past_local_tensor", &dma_past_local_tensor);
+    Register("init_buffer_overflow", &init_buffer_overflow);
+    Register("nine_live_buffers", &nine_live_buffers);
+    Register("deque_empty", &deque_empty);
+    Register("unwritten_ub_to_gm", &unwritten_ub_to_gm);
+    Register("tbuf_missing_mte2_v_sync", &tbuf_missing_mte2_v_sync);
+    Register("tbuf_reload_while_vector_reads", &tbuf_reload_while_vector_reads);
+    Register("set_flag_twice", &set_flag_twice);
+    Register("wait_flag_without_set", &wait_flag_without_set);
+    Register("core_skips_sync_all", &core_skips_sync_all);
+}
+
+const char* EventKindName(sim::EventKind kind) {
+    switch (kind) {
+        case sim::EventKind::Dma: return "Dma";
+        case sim::EventKind::Vector: return "Vector";
+        case sim::EventKind::Scalar: return "Scalar";
+        case sim::EventKind::SetFlag: return "SetFlag";
+        case sim::EventKind::WaitFlag: return "WaitFlag";
+        case sim::EventKind::Barrier: return "Barrier";
+        case sim::EventKind::SyncAll: return "SyncAll";
+    }
+    return "?";
+}
+
+// Per core, the instruction log as tuples (kind, pipe, peer, api, bytes, bursts, burstBytes, eventId).
+py::list EventLog(const sim::LaunchResult& result) {
+    py::list cores;
+    for (const auto& core : result.cores) {
+        py::list events;
+        for (const auto& e : core.events) {
+            events.append(py::make_tuple(EventKindName(e.kind), sim::PipeName(e.pipe), sim::PipeName(e.peer),
+                                         std::string(e.api), e.bytes, e.bursts, e.burstBytes, e.eventId));
+        }
+        cores.append(events);
+    }
+    return cores;
+}
+
+// Launches `name` with one GM allocation per (argument name, bytes) pair; returns the
+// launch result and every argument's bytes afterwards ("outputs", by name).
+py::dict Launch(const std::string& name, uint32_t blockDim, const std::vector<std::pair<std::string, py::bytes>>& args,
+                const std::optional<std::string>& soc, bool withEvents) {
+    std::vector<std::string> contents;
+    for (const auto& arg : args) contents.push_back(static_cast<std::string>(arg.second));
+    std::vector<void*> gm;
+    sim::LaunchConfig config;
+    config.blockDim = blockDim;
+    if (soc) config.soc = &sim::FindSoc(*soc);
+    for (size_t i = 0; i < args.size(); ++i) {
+        void* p = sim::AllocGm(std::max<size_t>(contents[i].size(), 1), "simtest " + args[i].first);
+        std::memcpy(p, contents[i].data(), contents[i].size());
+        gm.push_back(p);
+        config.args.push_back(sim::KernelArg{p, args[i].first});
+    }
+    sim::LaunchResult result;
+    {
+        py::gil_scoped_release release;
+        result = sim::LaunchKernel(name, config, gm);
+    }
+    py::dict outputs;
+    for (size_t i = 0; i < args.size(); ++i) {
+        outputs[py::str(args[i].first)] = py::bytes(static_cast<const char*>(gm[i]), contents[i].size());
+        sim::FreeGm(gm[i]);
+    }
+    py::dict d = simtest::LaunchResultDict(result);
+    d["outputs"] = outputs;
+    if (withEvents) d["event_log"] = EventLog(result);
+    return d;
+}
+
+}  // namespace
+
+SIMTEST_BINDINGS(kernels) {
+    RegisterTestKernels();
+    m.def("launch", &Launch,
+          "Launch a registered kernel on block_dim cores; args = [(name, bytes)] become GM allocations "
+          "named after the kernel's arguments; returns the result dict with 'outputs' (bytes by name) and, "
+          "with events=True, 'event_log' (per core: (kind, pipe, peer, api, bytes, bursts, burstBytes, eventId))",
+          py::arg("name"), py::arg("block_dim"), py::arg("args"), py::arg("soc") = py::none(),
+          py::arg("events") = false);
+    m.def("gm_allocations", &sim::LiveGmAllocations, "Number of live GM allocations (leak checks)");
+}
