@@ -162,6 +162,15 @@ PYBIND11_MODULE(_C, m) {
     m.attr("ACLNN_ERR_PARAM_NULLPTR") = ACLNN_ERR_PARAM_NULLPTR;
     m.attr("ACLNN_ERR_PARAM_INVALID") = ACLNN_ERR_PARAM_INVALID;
     m.attr("ACL_ERROR_RT_VECTOR_CORE_EXCEPTION") = ACL_ERROR_RT_VECTOR_CORE_EXCEPTION;
+    // aclDataType by numpy dtype name (torch's and ml_dtypes' "bfloat16" included).
+    const std::pair<const char*, aclDataType> kAclDtypes[] = {
+        {"float32", ACL_FLOAT}, {"float16", ACL_FLOAT16}, {"bfloat16", ACL_BF16}, {"float64", ACL_DOUBLE},
+        {"int8", ACL_INT8},     {"uint8", ACL_UINT8},     {"int16", ACL_INT16},   {"uint16", ACL_UINT16},
+        {"int32", ACL_INT32},   {"uint32", ACL_UINT32},   {"int64", ACL_INT64},   {"uint64", ACL_UINT64},
+        {"bool", ACL_BOOL},     {"complex64", ACL_COMPLEX64}, {"complex128", ACL_COMPLEX128}};
+    py::dict aclDtypes;
+    for (const auto& [name, dtype] : kAclDtypes) aclDtypes[name] = static_cast<int>(dtype);
+    m.attr("ACL_DTYPES") = aclDtypes;
     m.def("run", &Run, py::arg("inputs"), py::arg("has_bias"), py::arg("outputs"), py::arg("soc"),
           py::arg("num_cores"), py::arg("inject_fault") = "",
           "Runs the op on (array, aclDataType) pairs; None on success, else (status, api, message).");

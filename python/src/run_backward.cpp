@@ -1,5 +1,6 @@
 #include "run_backward.h"
 
+#include "aclnn/opdev/op_errno.h"
 #include "aclnn_thnn_fused_lstm_cell_backward.h"
 #include "ascendc_sim/core/soc.h"
 

@@ -59,7 +59,7 @@ CASES = {
                "copies only 32 bytes"],
         warn_count=2),
     "operand-bounds": dict(
-        kernel="dma_past_local_tensor", cores=1, args=dict(x=floats(TILE), y=bytes(32)),
+        kernel="dma_past_local_tensor", cores=1, args=dict(x=floats(9 * 8), y=bytes(32)),
         words=["core 0/1", "DataCopyPad (GM->UB", "blockCount 9", "operand dst spans 288 bytes",
                "TQue<VECIN>#0 buffer 0 bytes [0, 288)", "holds only 256 bytes", "32 bytes past its end"],
         warn_count=1),

@@ -99,14 +99,22 @@ def test_installed_package_carries_headers_library_and_usage_requirements(ut):
 
 
 def test_tikicpulib_style_uts_pass(ut):
-    result = run(ut.gtest, "--gtest_filter=*scalar_axpy*:failure_capture_test.*:severity_api_test.*")
+    """Everything but the wrong-on-purpose suite: the scalar kernel over block counts and launch
+    styles, the shared samples add_custom (TQue double buffering, DataCopy/DataCopyPad, Add;
+    float and half) and sum_sync_all (SyncAll), the failure-capture and severity-API tests."""
+    result = run(ut.gtest, "--gtest_filter=-wrong_on_purpose_test.*")
     output = result.stdout
     assert result.returncode == 0, output
     outcomes = gtest_outcomes(output)
-    assert len(outcomes) == 12 and all(status == "OK" for _, status in outcomes), outcomes
-    # The block-count sweep really launched on 1, 2, 5 and 8 cores.
+    assert len(outcomes) == 24 and all(status == "OK" for _, status in outcomes), outcomes
+    # The block-count sweeps really launched on those core counts.
     for cores in (1, 2, 5, 8):
         assert f"ICPU_RUN_KF(scalar_axpy, blockDim {cores}, tiling key 1) on Ascend910B1: ok" in output
+    for cores in (1, 3, 8, 20):
+        assert f"ICPU_RUN_KF(add_custom, blockDim {cores}) on Ascend910B1: ok" in output
+        assert f"ICPU_RUN_KF(add_custom_half, blockDim {cores}) on Ascend910B1: ok" in output
+    for cores in (1, 4, 8, 48):
+        assert re.search(rf"ICPU_RUN_KF\(sum_sync_all, blockDim {cores}[,)].* on Ascend910B1: ok", output)
     assert "ICPU_RUN_KF(scalar_axpy_direct, blockDim 3" in output
     assert "ICPU_RUN_KF(scalar_axpy_kernel, blockDim 2, tiling key 2)" in output
 

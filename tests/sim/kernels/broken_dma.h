@@ -139,7 +139,7 @@ extern "C" __global__ __aicore__ void dma_past_local_tensor(GM_ADDR x, GM_ADDR y
     AscendC::TQue<AscendC::TPosition::VECIN, 1> inQueue;
     AscendC::TQue<AscendC::TPosition::VECOUT, 1> outQueue;
     AscendC::GlobalTensor<float> xGm;
-    xGm.SetGlobalBuffer((__gm__ float*)x, BROKEN_TILE);
+    xGm.SetGlobalBuffer((__gm__ float*)x, 9 * 8);
     (void)y;
     pipe.InitBuffer(inQueue, 1, 256);
     pipe.InitBuffer(outQueue, 1, 256);
