@@ -359,6 +359,31 @@ def test_datacopy_count_not_whole_blocks(simtest):
     assert defined[:32].all() and not defined[32:].any()  # the NPU copies floor(40 / 32) blocks
 
 
+def test_gm_address_alignment(simtest):
+    """Plain DataCopy needs a GM address that is a multiple of sizeof(T); DataCopyPad takes any byte."""
+    gm = bytes(range(256))
+    shifted = simtest.dma_gm_to_ub("copy_count", "float32", gm, count=8, ub_bytes=64, gm_byte_shift=2)
+    assert shifted["error_kind"] == "dma-params"
+    assert "GM address is 2 bytes past a multiple of sizeof(T) = 4" in shifted["error"]
+    padded = simtest.dma_gm_to_ub("pad_ext", "float32", gm, params=(2, 12, 1, 0), ub_bytes=64, gm_byte_shift=3)
+    assert_ok(padded)
+    assert padded["ub"][:12] == gm[3:15] and padded["ub"][32:44] == gm[16:28]
+    out = simtest.dma_ub_to_gm("pad_ext", "int16", bytes(40), params=(1, 6, 0, 0), ub_bytes=32,
+                               ub_init=bytes(range(1, 33)), gm_byte_shift=5)
+    assert_ok(out)
+    assert out["gm"] == bytes(5) + bytes(range(1, 7)) + bytes(29)
+
+
+def test_ub_to_ub_copy_count(simtest):
+    ub_init = np.arange(64, dtype=np.float32).tobytes()
+    result = simtest.dma_ub_to_ub("copy_count", "float32", count=16, ub_bytes=256, src_offset=8, dst_offset=40,
+                                  ub_init=ub_init)
+    assert_ok(result)
+    want = np.arange(64, dtype=np.float32)
+    want[40:56] = want[8:24].copy()
+    assert np.array_equal(np.frombuffer(result["ub"], np.float32), want)
+
+
 def test_ub_to_ub_copy_runs_on_the_vector_pipe(simtest):
     rng = np.random.default_rng(2)
     ub_init = random_bytes(rng, 1024)

@@ -43,6 +43,7 @@ class Run:
     contents: list
     defined: list
     result: dict
+    sizes: list  # bytes the test asked for; UB buffers are rounded up to 32 B, the rest is dropped
 
     @property
     def ok(self) -> bool:
@@ -50,10 +51,10 @@ class Run:
 
     def array(self, index: int, dtype) -> np.ndarray:
         assert self.contents[index] is not None, self.result["error"]
-        return np.frombuffer(self.contents[index], dtype=dtype)
+        return np.frombuffer(self.contents[index][:self.sizes[index]], dtype=dtype)
 
     def defined_bytes(self, index: int) -> np.ndarray:
-        return np.frombuffer(self.defined[index], dtype=np.uint8)
+        return np.frombuffer(self.defined[index][:self.sizes[index]], dtype=np.uint8)
 
     def vector_pipe(self) -> dict:
         return self.result["cores"][0]["pipes"]["V"]
@@ -78,7 +79,7 @@ def run_vector(simtest, api: str, buffers, operands, count: int, **options) -> R
         length = op[3] if len(op) > 3 else -1
         ops.append((index, offset, DTYPE_NAMES[np.dtype(dtype)], length))
     contents, defined, result = simtest.run_vector(api, specs, ops, count, options)
-    return Run(list(contents), list(defined), result)
+    return Run(list(contents), list(defined), result, [spec[0] for spec in specs])
 
 
 def bits(array: np.ndarray) -> np.ndarray:
@@ -106,7 +107,7 @@ def random_values(rng, dtype, n, low=-10.0, high=10.0):
 FLOAT_TYPES = [F32, F16]
 ARITH_TYPES = [F32, F16, np.int32, np.int16]
 # Counts that are not multiples of 8/16 and cross repeat boundaries; offsets keep 32-B alignment.
-SHAPES = [(1, 0), (13, 8), (200, 16), (1000, 0)]
+SHAPES = [(1, 0), (13, 16), (200, 48), (1000, 0)]
 
 
 def numpy_binary(api, a, b):
@@ -144,11 +145,11 @@ def test_binary_matches_numpy(simtest, api, dtype, count, offset):
 
 
 def test_half_arithmetic_rounds_once_and_overflows_to_inf(simtest):
-    a = np.array([1.0, 2049.0, 65504.0, -65504.0] + [0.0] * 12, F16)
+    a = np.array([1.0, 2050.0, 65504.0, -65504.0] + [0.0] * 12, F16)
     b = np.array([2.0 ** -11, 1.0, 65504.0, -65504.0] + [0.0] * 12, F16)
     run = run_vector(simtest, "Add", [np.zeros(16, F16), a, b], [(0, 0, F16), (1, 0, F16), (2, 0, F16)], 4)
-    # 1 + 2^-11 is a tie -> 1 (even); 2049 + 1 = 2050; overflow -> +-Inf (IEEE, not saturation).
-    assert_bits_equal(run.array(0, F16)[:4], np.array([1.0, 2050.0, np.inf, -np.inf], F16))
+    # Ties go to even: 1 + 2^-11 -> 1, 2050 + 1 -> 2052; overflow -> +-Inf (IEEE, not saturation).
+    assert_bits_equal(run.array(0, F16)[:4], np.array([1.0, 2052.0, np.inf, -np.inf], F16))
 
 
 def test_max_min_propagate_nan(simtest):
@@ -242,10 +243,12 @@ def test_unary_matches_numpy(simtest, api, dtype, count, offset):
     out = run.array(0, dtype)[offset:]
     assert_bits_equal(out, unary_reference(api, x[offset:]))
     if api in ("Exp", "Ln"):
-        # Independent of how the sim evaluates it: within 1 ulp of numpy's own single/half precision.
+        # Independent of how the sim evaluates it: within 2 ulp of numpy's own single-precision function.
         loose = (np.exp if api == "Exp" else np.log)(x[offset:].astype(F32)).astype(dtype)
-        ulp = np.spacing(np.abs(loose).astype(dtype))
-        assert np.all(np.abs(out.astype(np.float64) - loose.astype(np.float64)) <= ulp.astype(np.float64))
+        finite = np.isfinite(loose)
+        ulp = np.spacing(np.abs(loose[finite])).astype(np.float64)
+        assert np.all(np.abs(out[finite].astype(np.float64) - loose[finite].astype(np.float64)) <= 2 * ulp)
+        np.testing.assert_array_equal(out[~finite], loose[~finite])
 
 
 def test_unary_special_values(simtest):

@@ -108,7 +108,7 @@ def test_activation_rejects_any_overlap(simtest, api, layout):
     elif layout == "dst-overlaps-src":
         buffers, ops = [data, Poisoned(1024)], [(0, 64, F32), (0, 0, F32), (1, 0, np.uint8)]
     else:
-        buffers, ops = [np.zeros(128, F32), data], [(0, 0, F32), (1, 0, F32), (1, 512, np.uint8)]
+        buffers, ops = [np.zeros(128, F32), data], [(0, 0, F32), (1, 0, F32), (1, 256, np.uint8)]
     run = run_vector(simtest, api, buffers, ops, 100)
     assert_caught(run, "api-misuse", api, "overlap")
     assert_next_launch_works(simtest)

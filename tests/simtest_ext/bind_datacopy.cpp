@@ -33,7 +33,8 @@ struct DmaRequest {
     std::array<uint32_t, 4> params{};  // blockCount, blockLen, srcStride, dstStride
     uint32_t count = 0;
     std::string gm;                     // initial GM bytes (the whole allocation)
-    uint64_t gmOffset = 0;              // elements from the allocation start
+    uint64_t gmOffset = 0;              // elements from the GlobalTensor's base
+    uint32_t gmByteShift = 0;           // bytes from the allocation start to the GlobalTensor's base
     int64_t declared = -1;              // SetGlobalBuffer size in elements (-1: none)
     uint32_t ubBytes = 0;               // the UB buffer's InitBuffer length
     uint32_t ubOffset = 0;              // elements into the UB tensor
@@ -73,10 +74,11 @@ void CaptureUb(const sim::UbRef& ref, DmaOutcome* out) {
 template <class T>
 AscendC::GlobalTensor<T> GmTensor(uint8_t* gm, const DmaRequest& req) {
     AscendC::GlobalTensor<T> tensor;
+    auto* base = reinterpret_cast<__gm__ T*>(gm + req.gmByteShift);
     if (req.declared >= 0) {
-        tensor.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(gm), static_cast<uint64_t>(req.declared));
+        tensor.SetGlobalBuffer(base, static_cast<uint64_t>(req.declared));
     } else {
-        tensor.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(gm));
+        tensor.SetGlobalBuffer(base);
     }
     return tensor[req.gmOffset];
 }
@@ -227,9 +229,10 @@ SIMTEST_BINDINGS(datacopy) {
         [](const std::string& api, const std::string& dtype, const py::bytes& gm, std::array<uint32_t, 4> params,
            uint32_t count, uint64_t gmOffset, int64_t declared, uint32_t ubBytes, uint32_t ubOffset,
            const py::bytes& ubInit, const py::bytes& ubInitDefined, bool isPad, uint32_t left, uint32_t right,
-           double padValue, uint64_t padBits, py::object setPadValue) {
+           double padValue, uint64_t padBits, py::object setPadValue, uint32_t gmByteShift) {
             DmaRequest req = MakeRequest(api, params, count, gm, gmOffset, declared, ubBytes, ubOffset, ubInit,
                                          ubInitDefined);
+            req.gmByteShift = gmByteShift;
             req.isPad = isPad;
             req.left = left;
             req.right = right;
@@ -245,22 +248,24 @@ SIMTEST_BINDINGS(datacopy) {
         py::arg("count") = 0, py::arg("gm_offset") = 0, py::arg("declared") = -1, py::arg("ub_bytes") = 4096,
         py::arg("ub_offset") = 0, py::arg("ub_init") = py::bytes(), py::arg("ub_init_defined") = py::bytes(),
         py::arg("is_pad") = false, py::arg("left") = 0, py::arg("right") = 0, py::arg("pad_value") = 0.0,
-        py::arg("pad_bits") = 0, py::arg("set_pad_value") = py::none());
+        py::arg("pad_bits") = 0, py::arg("set_pad_value") = py::none(), py::arg("gm_byte_shift") = 0);
 
     m.def(
         "dma_ub_to_gm",
         [](const std::string& api, const std::string& dtype, const py::bytes& gm, std::array<uint32_t, 4> params,
            uint32_t count, uint64_t gmOffset, int64_t declared, uint32_t ubBytes, uint32_t ubOffset,
-           const py::bytes& ubInit, const py::bytes& ubInitDefined) {
+           const py::bytes& ubInit, const py::bytes& ubInitDefined, uint32_t gmByteShift) {
             DmaRequest req = MakeRequest(api, params, count, gm, gmOffset, declared, ubBytes, ubOffset, ubInit,
                                          ubInitDefined);
+            req.gmByteShift = gmByteShift;
             return RunDma(ForDtype<PickUbToGm>(dtype), req);
         },
         "One UB->GM DataCopy/DataCopyPad on one core from a UB buffer filled with 'ub_init'; returns the "
         "launch result plus the GM bytes afterwards ('gm')",
         py::arg("api"), py::arg("dtype"), py::arg("gm"), py::arg("params") = std::array<uint32_t, 4>{1, 0, 0, 0},
         py::arg("count") = 0, py::arg("gm_offset") = 0, py::arg("declared") = -1, py::arg("ub_bytes") = 4096,
-        py::arg("ub_offset") = 0, py::arg("ub_init") = py::bytes(), py::arg("ub_init_defined") = py::bytes());
+        py::arg("ub_offset") = 0, py::arg("ub_init") = py::bytes(), py::arg("ub_init_defined") = py::bytes(),
+        py::arg("gm_byte_shift") = 0);
 
     m.def(
         "dma_ub_to_ub",

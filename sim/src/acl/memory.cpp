@@ -91,7 +91,8 @@ aclError MallocDevice(const char* api, void** devPtr, size_t size) {
     const uint64_t hbmBytes = CurrentSoc().hbmBytes;
     {
         std::lock_guard<std::mutex> lock(g_mutex);
-        if (size > hbmBytes - g_deviceBytes) {
+        // (The SoC can change between calls (SocScope): never let the subtraction wrap.)
+        if (g_deviceBytes > hbmBytes || size > hbmBytes - g_deviceBytes) {
             return detail::Fail(ACL_ERROR_RT_MEMORY_ALLOCATION, api,
                                 "cannot allocate " + std::to_string(size) + " bytes: " + CurrentSoc().name + " has " +
                                     std::to_string(hbmBytes) + " bytes of HBM and " + std::to_string(g_deviceBytes) +
@@ -239,7 +240,7 @@ aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
     }
     std::lock_guard<std::mutex> lock(sim::acl::g_mutex);
     *total = sim::CurrentSoc().hbmBytes;
-    *free = *total - sim::acl::g_deviceBytes;
+    *free = *total > sim::acl::g_deviceBytes ? *total - sim::acl::g_deviceBytes : 0;
     return ACL_SUCCESS;
 }
 

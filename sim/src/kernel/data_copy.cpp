@@ -22,8 +22,6 @@ constexpr uint32_t kMaxPaddingBytes = 32;            // left/right padding: at m
 
 uint64_t AlignUp(uint64_t value, uint64_t align) { return (value + align - 1) / align * align; }
 
-enum class Side : uint8_t { Gm, Ub };
-
 // One DMA instruction in bytes: `rows` rows of `rowBytes` data bytes. On the UB side a row
 // occupies ubRowBytes (data at ubDataOffset, padding around it); pitches are start-to-start.
 struct RowPlan {
@@ -383,7 +381,7 @@ void PadUbToGm(const GmView& dst, void* dstAddress, const UbRef& src, const Bloc
     MoveUbToGm(plan, dst, static_cast<uint8_t*>(dstAddress), src);
 }
 
-void SetPadRegister(uint64_t valueBits, uint32_t /*elementBytes*/) {
+void SetPadRegister(uint64_t valueBits) {
     CoreState& core = Core();
     core.Issue(Event{EventKind::Scalar, Pipe::S, Pipe::S, "SetPadValue"});
     PadRegister& reg = PadRegisterOf(core);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "ascendc_sim/numeric/half.h"
@@ -19,15 +20,37 @@ double Overflow(double x, double maxFinite, Rounding mode) {
     return positive ? magnitude : -magnitude;
 }
 
+constexpr double kTwoPow52 = 4503599627370496.0;
+
+// 2^e for e in the normal double range, built from its bits (std::ldexp is far slower).
+double PowerOfTwo(int e) {
+    uint64_t bits = static_cast<uint64_t>(e + 1023) << 52;
+    double value;
+    std::memcpy(&value, &bits, sizeof value);
+    return value;
+}
+
+// floor(log2(|x|)) for finite nonzero x.
+int LeadingExponent(double x) {
+    uint64_t bits;
+    std::memcpy(&bits, &x, sizeof bits);
+    const int field = static_cast<int>((bits >> 52) & 0x7FF);
+    if (field != 0) return field - 1023;
+    int exponent;
+    std::frexp(x, &exponent);  // double subnormal: never produced by Cast's sources
+    return exponent - 1;
+}
+
 }  // namespace
 
 double MaxFinite(const FloatFormat& format) {
     // (2 - 2^(1-p)) * 2^emax
-    return std::ldexp(2.0 - std::ldexp(1.0, 1 - format.precision), format.maxExponent);
+    return (2.0 - PowerOfTwo(1 - format.precision)) * PowerOfTwo(format.maxExponent);
 }
 
 double RoundToIntegral(double x, Rounding mode) {
-    if (!std::isfinite(x)) return x;
+    // NaN, Inf, and every |x| >= 2^52 are already integral (and out of int64's way below).
+    if (!(std::fabs(x) < kTwoPow52)) return x;
     switch (mode) {
         case Rounding::Floor: return std::floor(x);
         case Rounding::Ceil: return std::ceil(x);
@@ -37,13 +60,13 @@ double RoundToIntegral(double x, Rounding mode) {
             // Explicit, so the result never depends on the thread's FP environment.
             const double below = std::floor(x);
             const double fraction = x - below;  // exact
-            double result = below;
-            if (fraction > 0.5 || (fraction == 0.5 && std::fmod(below, 2.0) != 0.0)) result = below + 1.0;
+            const bool belowIsOdd = (static_cast<int64_t>(below) & 1) != 0;
+            const double result = (fraction > 0.5 || (fraction == 0.5 && belowIsOdd)) ? below + 1.0 : below;
             return result == 0.0 ? std::copysign(0.0, x) : result;  // -0.3 rounds to -0
         }
         case Rounding::ToOdd: {
             double truncated = std::trunc(x);
-            if (truncated != x && std::fmod(truncated, 2.0) == 0.0) truncated += std::copysign(1.0, x);
+            if (truncated != x && (static_cast<int64_t>(truncated) & 1) == 0) truncated += std::copysign(1.0, x);
             return truncated;
         }
     }
@@ -52,13 +75,11 @@ double RoundToIntegral(double x, Rounding mode) {
 
 double RoundToFormat(double x, const FloatFormat& format, Rounding mode) {
     if (!std::isfinite(x) || x == 0.0) return x;
-    int exponent;
-    std::frexp(x, &exponent);          // |x| in [2^(exponent-1), 2^exponent)
-    const int leading = exponent - 1;  // exponent of the leading bit
+    const int leading = LeadingExponent(x);  // |x| in [2^leading, 2^(leading+1))
     // The spacing of representable values at x: fixed below the normal range (subnormals).
     const int quantumExponent = std::max(leading, format.minExponent) - (format.precision - 1);
-    const double units = std::ldexp(x, -quantumExponent);  // exact: a power-of-two scaling
-    const double result = std::ldexp(RoundToIntegral(units, mode), quantumExponent);
+    const double units = x * PowerOfTwo(-quantumExponent);  // exact: a power-of-two scaling
+    const double result = RoundToIntegral(units, mode) * PowerOfTwo(quantumExponent);
     const double maxFinite = MaxFinite(format);
     if (std::fabs(result) > maxFinite) return Overflow(x, maxFinite, mode);
     return result;

@@ -58,7 +58,7 @@ void PadUbToGm(const GmView& dst, void* dstAddress, const UbRef& src, const Bloc
                uint32_t elementBytes);
 
 // SetPadValue: the pad-value register that DataCopyPad uses when isPad is false.
-void SetPadRegister(uint64_t valueBits, uint32_t elementBytes);
+void SetPadRegister(uint64_t valueBits);
 
 template <class T>
 uint64_t Bits(const T& value) {
@@ -149,7 +149,7 @@ __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor
 // The value DataCopyPad writes into left/right padding when isPad is false.
 template <typename T, TPosition pos = TPosition::MAX>
 __aicore__ inline void SetPadValue(T paddingValue) {
-    sim::dma::SetPadRegister(sim::dma::Bits(paddingValue), sizeof(T));
+    sim::dma::SetPadRegister(sim::dma::Bits(paddingValue));
 }
 
 }  // namespace AscendC

@@ -1,0 +1,20 @@
+"""aclnnThnnFusedLstmCellBackward from Python: the LSTM-cell backward step (the gate math after
+the matmuls, plus the bias gradient) on numpy arrays and torch CPU tensors, run through the
+op's two-phase aclnn API on the sim (the CPU stand-in for CANN).
+
+    >>> import numpy as np, lstm_cell_grad
+    >>> grad_gates, grad_cx, grad_bias = lstm_cell_grad.thnn_fused_lstm_cell_backward(
+    ...     grad_hy, grad_c, cx, cy, storage, has_bias=True)
+
+See ``python -m lstm_cell_grad --help`` for the command line (example, check, plan, socs).
+"""
+from ._api import (Plan, SocInfo, backend, last_launch, plan, socs,
+                   thnn_fused_lstm_cell_backward)
+from ._check import Comparison, compare, random_inputs
+from ._errors import AclnnError
+from ._reference import reference
+
+__all__ = [
+    "AclnnError", "Comparison", "Plan", "SocInfo", "backend", "compare", "last_launch", "plan",
+    "random_inputs", "reference", "socs", "thnn_fused_lstm_cell_backward",
+]

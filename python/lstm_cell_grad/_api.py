@@ -1,0 +1,262 @@
+"""The public API: the op on numpy arrays / torch CPU tensors, the SoC table and the tiling plan."""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Iterable, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from . import _C
+from ._arrays import (TORCH, common_kind, describable, empty_like_kind, has_internal_overlap,
+                      to_numpy)
+from ._errors import AclnnError
+
+Array = Any  # numpy.ndarray or torch.Tensor (torch is optional)
+
+_REQUIRED_INPUTS = ("cx", "cy", "storage")
+_OUT_NAMES = ("grad_gates", "grad_cx", "grad_bias")
+_GRADS = ("hy", "c")
+
+
+def backend() -> str:
+    """Where the op runs: "sim" (the CPU stand-in for CANN; no NPU backend is built)."""
+    return "sim"
+
+
+def _resolve_soc(soc: Optional[str], num_cores: Optional[int]) -> Tuple[str, int]:
+    """The SoC name and AIV core cap (0: none) for a call. Defaults are the sim's process
+    defaults: ASCEND_SIM_SOC / ASCEND_SIM_MAX_CORES, else Ascend910B1 with every core."""
+    default_soc, default_cap = _C.default_soc()
+    if soc is None:
+        soc = default_soc
+    elif not isinstance(soc, str):
+        raise TypeError(f"soc must be a SoC name (str), not {type(soc).__name__}")
+    if num_cores is None:
+        return soc, default_cap
+    if isinstance(num_cores, bool) or not isinstance(num_cores, (int, np.integer)):
+        raise TypeError(f"num_cores must be an int, not {type(num_cores).__name__}")
+    if num_cores < 1:
+        raise ValueError(f"num_cores must be at least 1, got {num_cores}")
+    return soc, int(num_cores)
+
+
+def _input_arg(name: str, value: Array) -> Optional[Tuple[np.ndarray, int]]:
+    if value is None:
+        return None
+    array, code = to_numpy(name, value)
+    if not describable(array):
+        array = array.astype(array.dtype.newbyteorder("="), order="C")
+    return array, code
+
+
+def _output_arg(name: str, value: Array, writebacks: List[Tuple[np.ndarray, np.ndarray]]):
+    if value is None:
+        return None
+    array, code = to_numpy(name, value)
+    if has_internal_overlap(array):
+        raise ValueError(f"{name} has internal overlap (a stride of 0 on a dimension longer than 1): "
+                         "every output element needs memory of its own")
+    if not describable(array):
+        staging = np.empty(array.shape, dtype=array.dtype.newbyteorder("="))
+        writebacks.append((array, staging))
+        array = staging
+    return array, code
+
+
+def thnn_fused_lstm_cell_backward(
+    grad_hy: Optional[Array],
+    grad_c: Optional[Array],
+    cx: Array,
+    cy: Array,
+    storage: Array,
+    has_bias: bool = True,
+    *,
+    soc: Optional[str] = None,
+    num_cores: Optional[int] = None,
+    out: Optional[Sequence[Optional[Array]]] = None,
+) -> Tuple[Array, Array, Optional[Array]]:
+    """LSTM-cell backward after the matmuls (PyTorch's ``_thnn_fused_lstm_cell_backward``),
+    run through ``aclnnThnnFusedLstmCellBackwardGetWorkspaceSize`` / ``aclnnThnnFusedLstmCellBackward``.
+
+    Args:
+        grad_hy, grad_c: gradients of h and c, ``[B, H]``; None means zero (not read).
+        cx: the cell state before the step, ``[B, H]``.
+        cy: the cell state after the step, ``[B, H]``.
+        storage: gate activations i, f, g, o, ``[B, 4H]`` (sigmoid, sigmoid, tanh, sigmoid).
+        has_bias: whether to compute ``grad_bias`` (the batch sum of the gate gradients).
+        soc: SoC to emulate, a name from :func:`socs`; default ASCEND_SIM_SOC, else Ascend910B1.
+        num_cores: cap on the AIV cores the kernel may use (sim only); default: all.
+        out: preallocated ``(grad_gates, grad_cx, grad_bias)``, written in place (views
+            allowed; ``grad_bias`` may be None when ``has_bias`` is False).
+
+    Returns:
+        ``(grad_gates [B, 4H], grad_cx [B, H], grad_bias [4H] or None)``, of the inputs' kind
+        (numpy arrays or torch tensors) and dtype (float32 or float16).
+
+    Any strides are accepted; views reach the op as aclTensor strides and storage offsets.
+    The GIL is released while the op runs; calls from several threads may run at once.
+
+    Raises:
+        TypeError: an argument that is not a numpy array / torch CPU tensor, a required
+            one that is None, or numpy and torch mixed.
+        AclnnError: what the aclnn API rejects (161001 null, 161002 dtype/shape/overlap;
+            the message names the argument) or a kernel fault (507035, with the sim's report).
+        ValueError: an unknown SoC, a bad ``num_cores`` or ``out``.
+    """
+    inputs = {"grad_hy": grad_hy, "grad_c": grad_c, "cx": cx, "cy": cy, "storage": storage}
+    for name in _REQUIRED_INPUTS:
+        if inputs[name] is None:
+            raise TypeError(f"{name} is required (a [batch, ...] array or tensor), got None")
+    if not isinstance(has_bias, (bool, np.bool_)):
+        raise TypeError(f"has_bias must be a bool, not {type(has_bias).__name__}")
+    has_bias = bool(has_bias)
+    if out is not None:
+        if not isinstance(out, (tuple, list)) or len(out) != 3:
+            raise ValueError("out must be a sequence (grad_gates, grad_cx, grad_bias)")
+        outs = list(out) if has_bias else [out[0], out[1], None]
+    else:
+        outs = None
+    kind = common_kind({**inputs, **({f"out[{i}]": o for i, o in enumerate(outs)} if outs else {})})
+    soc_name, core_cap = _resolve_soc(soc, num_cores)
+
+    in_args = [_input_arg(name, value) for name, value in inputs.items()]
+    if outs is None:
+        cx_array = in_args[2][0]
+        batch, hidden = cx_array.shape if cx_array.ndim == 2 else (0, 0)  # the API rejects cx's rank
+        outs = [empty_like_kind(kind, (batch, 4 * hidden), cx),
+                empty_like_kind(kind, (batch, hidden), cx),
+                empty_like_kind(kind, (4 * hidden,), cx) if has_bias else None]
+    writebacks: List[Tuple[np.ndarray, np.ndarray]] = []
+    out_args = [_output_arg(f"out[{i}] ({name})", value, writebacks)
+                for i, (name, value) in enumerate(zip(_OUT_NAMES, outs))]
+
+    failure = _C.run(in_args, has_bias, out_args, soc_name, core_cap)
+    if failure is not None:
+        status, api, message = failure
+        raise AclnnError(status, message, api)
+    for target, staging in writebacks:
+        target[...] = staging
+    return outs[0], outs[1], outs[2]
+
+
+@dataclasses.dataclass(frozen=True)
+class SocInfo:
+    """One SoC of the sim's table, with where its figures come from."""
+    name: str
+    short_soc: str
+    aiv_cores: int
+    aic_cores: int
+    ub_bytes: int
+    ub_reported_bytes: int
+    lib_workspace_bytes: int
+    l2_bytes: int
+    hbm_bytes: int
+    clock_ghz: float
+    hbm_gbps: float
+    source: str
+
+
+def socs() -> List[SocInfo]:
+    """The SoCs the sim emulates (names for ``soc=``), with their sources."""
+    return [SocInfo(**entry) for entry in _C.socs()]
+
+
+def _dtype_bytes(dtype: Any) -> Tuple[str, int]:
+    """("float32", 4) or ("float16", 2) from a name, a numpy dtype or a torch dtype."""
+    try:
+        name = np.dtype(dtype).name
+    except TypeError:
+        name = str(dtype).replace("torch.", "")  # torch.float16 -> "float16"
+    sizes = {"float32": 4, "float16": 2}
+    if name not in sizes:
+        raise ValueError(f"dtype must be float32 or float16, got {dtype!r}")
+    return name, sizes[name]
+
+
+@dataclasses.dataclass(frozen=True)
+class Plan:
+    """The op's tiling for one shape on one SoC (from ``lstm_cell_grad::ComputeTiling``)."""
+    batch: int
+    hidden: int
+    dtype: str
+    has_bias: bool
+    grads: Tuple[str, ...]
+    soc: str
+    aiv_cores: int            # cores the tiling may use (the SoC's, under the cap)
+    block_dim: int            # cores launched (0: nothing to launch)
+    tiling_key: int
+    grid_rows: int            # cores along the batch
+    grid_cols: int            # cores along the hidden size
+    row_unit: int             # rows are split in multiples of this
+    col_unit: int             # columns in multiples of this (one 32-byte block)
+    busiest_core: int         # block index with the most elements (-1: none)
+    busiest_rows: int
+    busiest_cols: int
+    tile_rows: int
+    tile_cols: int
+    ub_bytes_used: int
+    ub_bytes: int             # GetCoreMemSize(UB)
+    workspace_bytes: int
+    schedule_mode: int        # 1: batch mode (the kernel uses SyncAll)
+    bias_chunks: int          # partial gradBias sums in the workspace (0: none, 1: direct)
+    bias_chunk_rows: int
+    final_tile_rows: int
+    final_tile_cols: int
+
+    def __str__(self) -> str:
+        grads = "+".join(self.grads) if self.grads else "none"
+        bias = "with bias" if self.has_bias else "no bias"
+        used = 100.0 * self.ub_bytes_used / self.ub_bytes if self.ub_bytes else 0.0
+        rows = [
+            ("block dim", f"{self.block_dim} of {self.aiv_cores} AIV cores"),
+            ("tiling key", f"{self.tiling_key}"),
+            ("grid", f"{self.grid_rows} x {self.grid_cols} (batch x hidden)"),
+            ("split units", f"{self.row_unit} rows, {self.col_unit} columns"),
+            ("busiest core", f"#{self.busiest_core}: {self.busiest_rows} rows x {self.busiest_cols} columns"
+             if self.busiest_core >= 0 else "none (nothing to launch)"),
+            ("tile", f"{self.tile_rows} rows x {self.tile_cols} columns"),
+            ("UB used", f"{self.ub_bytes_used} of {self.ub_bytes} bytes ({used:.1f}%)"),
+            ("workspace", f"{self.workspace_bytes} bytes"),
+            ("bias chunks", f"{self.bias_chunks} of {self.bias_chunk_rows} rows" +
+             (f", final pass {self.final_tile_rows} x {self.final_tile_cols}" if self.bias_chunks > 1 else "")),
+            ("schedule mode", f"{self.schedule_mode}" + (" (batch mode: SyncAll)" if self.schedule_mode else "")),
+        ]
+        width = max(len(label) for label, _ in rows)
+        head = (f"plan: batch {self.batch}, hidden {self.hidden}, {self.dtype}, {bias}, grads {grads} "
+                f"on {self.soc}")
+        return "\n".join([head] + [f"  {label:<{width}}  {value}" for label, value in rows])
+
+
+def plan(batch: int, hidden: int, dtype: Any = "float32", has_bias: bool = True,
+         grads: Iterable[str] = _GRADS, soc: Optional[str] = None,
+         num_cores: Optional[int] = None) -> Plan:
+    """How the op would tile ``[batch, hidden]`` on a SoC, by calling its own tiling function.
+
+    Args:
+        dtype: "float32" or "float16" (numpy and torch dtypes accepted).
+        grads: which incoming gradients are present: a subset of ("hy", "c").
+        soc, num_cores: as for :func:`thnn_fused_lstm_cell_backward`.
+    """
+    dtype_name, dtype_bytes = _dtype_bytes(dtype)
+    grads = tuple(grads)
+    unknown = [g for g in grads if g not in _GRADS]
+    if unknown:
+        raise ValueError(f"grads must be a subset of {_GRADS}, got {grads!r}")
+    if batch < 0 or hidden < 0:
+        raise ValueError(f"batch and hidden must be non-negative, got {batch} and {hidden}")
+    soc_name, core_cap = _resolve_soc(soc, num_cores)
+    fields = _C.plan(int(batch), int(hidden), dtype_bytes, "hy" in grads, "c" in grads, bool(has_bias),
+                     soc_name, core_cap)
+    ordered = tuple(g for g in _GRADS if g in grads)
+    return Plan(batch=int(batch), hidden=int(hidden), dtype=dtype_name, has_bias=bool(has_bias), grads=ordered,
+                **fields)
+
+
+def last_launch() -> dict:
+    """The calling thread's last kernel launch by the op: ``ok``, ``error``, ``block_dim``,
+    ``soc``, check ``warnings`` and per-core counters (``cores``). Sim only."""
+    return _C.last_launch()
+
+
+__all__ = ["AclnnError", "Plan", "SocInfo", "backend", "last_launch", "plan", "socs",
+           "thnn_fused_lstm_cell_backward"]

@@ -1,0 +1,79 @@
+"""torch CPU tensors in and out, against PyTorch's own autograd of the LSTM cell
+(aten::_thnn_differentiable_lstm_cell_backward) and the float64 formulas."""
+import numpy as np
+import pytest
+
+import lstm_cell_grad as lcg
+from lcg_testing import assert_matches, formulas, make_inputs, torch_autograd
+
+torch = pytest.importorskip("torch")
+
+GRADS = [(True, True), (True, False), (False, True), (False, False)]
+
+
+def as_torch(arrays):
+    return [None if a is None else torch.from_numpy(a) for a in arrays]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+@pytest.mark.parametrize("grad_hy,grad_c", GRADS)
+def test_against_pytorch_autograd(dtype, grad_hy, grad_c):
+    inputs = make_inputs(21, 24, dtype, seed=30, grad_hy=grad_hy, grad_c=grad_c)
+    results = lcg.thnn_fused_lstm_cell_backward(*as_torch(inputs), True)
+    torch_dtype = torch.float32 if dtype == np.float32 else torch.float16
+    for result in results:
+        assert isinstance(result, torch.Tensor) and result.dtype == torch_dtype and result.device.type == "cpu"
+    expected = torch_autograd(*inputs)
+    # PyTorch recomputes the activations from pre-activations: its float64 gradients agree
+    # with the formulas to rounding, and ours with both within the project's tolerance.
+    for ours, theirs in zip(formulas(*inputs)[:3], expected):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-9, atol=1e-12)
+    assert_matches(results, expected)
+
+
+def test_tensors_that_require_grad_and_views():
+    inputs = make_inputs(12, 16, seed=31)
+    views = []
+    for array in inputs:
+        rows, cols = array.shape
+        base = torch.zeros(cols + 2, rows)
+        base[1:1 + cols] = torch.from_numpy(array).t()
+        base.requires_grad_(True)
+        views.append(base.t()[:, 1:1 + cols])   # transposed, with a storage offset, requiring grad
+    assert views[2].requires_grad and not views[2].is_contiguous() and views[2].storage_offset() == 12
+    results = lcg.thnn_fused_lstm_cell_backward(*views)
+    assert not any(r.requires_grad for r in results)
+    assert_matches(results, torch_autograd(*inputs))
+
+
+def test_out_tensors_written_in_place():
+    inputs = make_inputs(12, 16, np.float16, seed=32)
+    gates_storage = torch.full((12, 80), 9.0, dtype=torch.float16)
+    out = (gates_storage[:, 8:72], torch.empty(16, 12, dtype=torch.float16).t(), torch.empty(64, dtype=torch.float16))
+    results = lcg.thnn_fused_lstm_cell_backward(*as_torch(inputs), out=out)
+    assert all(r is o for r, o in zip(results, out))
+    assert (gates_storage[:, :8] == 9).all() and (gates_storage[:, 72:] == 9).all()
+    assert_matches(out, formulas(*inputs))
+
+
+def test_no_bias_returns_none_for_grad_bias():
+    inputs = make_inputs(3, 8, seed=33)
+    gates, grad_cx, grad_bias = lcg.thnn_fused_lstm_cell_backward(*as_torch(inputs), has_bias=False)
+    assert grad_bias is None
+    assert_matches((gates, grad_cx, None), formulas(*inputs), has_bias=False)
+
+
+def test_bfloat16_reaches_the_api_and_is_rejected_there():
+    inputs = as_torch(make_inputs(2, 8, seed=34))
+    inputs = [t.to(torch.bfloat16) for t in inputs]
+    with pytest.raises(lcg.AclnnError) as error:
+        lcg.thnn_fused_lstm_cell_backward(*inputs)
+    assert error.value.status == 161002
+    assert "bfloat16" in error.value.message and "gradHyOptional" in error.value.message
+
+
+def test_non_cpu_tensor_is_a_type_error():
+    inputs = as_torch(make_inputs(2, 8, seed=35))
+    inputs[2] = torch.empty((2, 8), device="meta")
+    with pytest.raises(TypeError, match="cx is on device 'meta'"):
+        lcg.thnn_fused_lstm_cell_backward(*inputs)

@@ -1,0 +1,127 @@
+"""Views in and out: row-strided slices, transposes, storage offsets, interleaved and
+aliasing outputs, and the layouts an aclTensor cannot describe (copied, still correct)."""
+import numpy as np
+import pytest
+
+import lstm_cell_grad as lcg
+from lcg_testing import assert_close, assert_matches, formulas, make_inputs
+
+B, H = 13, 10
+
+
+def embed(array, rows_before=2, cols_before=3, extra_cols=5, fill=99.0):
+    """`array` as a view into a larger buffer: a row stride longer than its row and a
+    storage offset into the buffer."""
+    rows, cols = array.shape
+    buffer = np.full((rows + rows_before + 1, cols + cols_before + extra_cols), fill, array.dtype)
+    view = buffer[rows_before:rows_before + rows, cols_before:cols_before + cols]
+    view[...] = array
+    return view
+
+
+def transposed(array):
+    """The same values with column-major strides."""
+    return np.asfortranarray(array)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+def test_strided_and_offset_inputs(dtype):
+    inputs = make_inputs(B, H, dtype, seed=10)
+    views = [embed(a) for a in inputs]
+    assert all(not v.flags.c_contiguous for v in views)
+    assert_matches(lcg.thnn_fused_lstm_cell_backward(*views), formulas(*inputs))
+
+
+def test_transposed_inputs():
+    inputs = make_inputs(B, H, seed=11)
+    views = [transposed(a) for a in inputs]
+    assert views[2].strides == (4, 4 * B)
+    assert_matches(lcg.thnn_fused_lstm_cell_backward(*views), formulas(*inputs))
+
+
+def test_every_other_row_and_column():
+    inputs = make_inputs(B, H, seed=12)
+    views = []
+    for a in inputs:
+        big = np.zeros((2 * a.shape[0], 2 * a.shape[1]), a.dtype)
+        big[::2, ::2] = a
+        views.append(big[::2, ::2])
+    assert_matches(lcg.thnn_fused_lstm_cell_backward(*views), formulas(*inputs))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+def test_strided_outputs_leave_the_gaps_untouched(dtype):
+    inputs = make_inputs(B, H, dtype, seed=13)
+    gates = embed(np.zeros((B, 4 * H), dtype), fill=7.0)
+    grad_cx = transposed(np.zeros((B, H), dtype))
+    bias_buffer = np.full(8 * H + 1, 7.0, dtype)
+    grad_bias = bias_buffer[1::2]
+    results = lcg.thnn_fused_lstm_cell_backward(*inputs, out=(gates, grad_cx, grad_bias))
+    assert results[0] is gates and results[2] is grad_bias
+    assert_matches((gates, grad_cx, grad_bias), formulas(*inputs))
+    # Every byte of the buffers outside the views keeps its value.
+    gates_buffer = gates.base
+    mask = np.ones(gates_buffer.shape, bool)
+    mask[2:2 + B, 3:3 + 4 * H] = False
+    assert (gates_buffer[mask] == 7.0).all()
+    assert (bias_buffer[0::2] == 7.0).all()
+
+
+def test_outputs_interleaved_in_one_buffer():
+    # gradGates and gradCx as column blocks of one [B, 5H] array: disjoint views whose byte
+    # spans overlap. Each must be written, neither clobbered by the other's copy-back.
+    inputs = make_inputs(B, H, seed=14)
+    both = np.full((B, 5 * H), 3.0, np.float32)
+    gates, grad_cx = both[:, :4 * H], both[:, 4 * H:]
+    lcg.thnn_fused_lstm_cell_backward(*inputs, out=(gates, grad_cx, np.empty(4 * H, np.float32)))
+    expected = formulas(*inputs)
+    assert_matches((gates, grad_cx, None), expected, has_bias=False)
+
+
+def test_inputs_sharing_one_buffer():
+    # cx and cy as interleaved columns of one array; grad_hy and grad_c the same array.
+    grad_hy, _, cx, cy, storage = make_inputs(B, H, seed=15)
+    pair = np.empty((B, 2 * H), np.float32)
+    pair[:, 0::2], pair[:, 1::2] = cx, cy
+    results = lcg.thnn_fused_lstm_cell_backward(grad_hy, grad_hy, pair[:, 0::2], pair[:, 1::2], storage)
+    assert_matches(results, formulas(grad_hy, grad_hy, cx, cy, storage))
+
+
+def test_negative_strides_and_foreign_byte_order_are_copied_correctly():
+    grad_hy, grad_c, cx, cy, storage = make_inputs(B, H, seed=16)
+    flipped = cx[::-1, ::-1].copy()[::-1, ::-1]     # same values, negative strides
+    assert flipped.strides[0] < 0
+    big_endian = cy.astype(">f4")
+    gates = np.zeros((B, 4 * H), np.float32)[::-1]  # an output with a negative stride
+    grad_cx = np.zeros((B, H), ">f4")
+    results = lcg.thnn_fused_lstm_cell_backward(grad_hy, grad_c, flipped, big_endian, storage,
+                                                out=(gates, grad_cx, np.empty(4 * H, np.float32)))
+    assert results[0] is gates and results[1] is grad_cx
+    assert_matches((gates, grad_cx.astype(np.float32), results[2]), formulas(grad_hy, grad_c, cx, cy, storage))
+
+
+def test_output_with_internal_overlap_is_refused():
+    inputs = make_inputs(2, 4, seed=17)
+    broadcast = np.lib.stride_tricks.as_strided(np.zeros(16, np.float32), shape=(2, 16), strides=(0, 4))
+    with pytest.raises(ValueError, match="grad_gates.*internal overlap"):
+        lcg.thnn_fused_lstm_cell_backward(*inputs, out=(broadcast, np.empty((2, 4), np.float32),
+                                                        np.empty(16, np.float32)))
+
+
+def test_broadcast_input_is_read_through_its_zero_stride():
+    grad_hy, grad_c, cx, cy, storage = make_inputs(B, H, seed=18)
+    row = storage[:1]
+    broadcast = np.broadcast_to(row, storage.shape)
+    assert broadcast.strides[0] == 0
+    assert_matches(lcg.thnn_fused_lstm_cell_backward(grad_hy, grad_c, cx, cy, broadcast),
+                   formulas(grad_hy, grad_c, cx, cy, np.repeat(row, B, axis=0)))
+
+
+def test_output_may_alias_an_identical_input_view():
+    # In place: gradCx written over grad_c (same view), as an aclnn API allows.
+    grad_hy, grad_c, cx, cy, storage = make_inputs(B, H, seed=19)
+    expected = formulas(grad_hy, grad_c, cx, cy, storage)
+    buffer = grad_c.copy()
+    lcg.thnn_fused_lstm_cell_backward(grad_hy, buffer, cx, cy, storage,
+                                      out=(np.empty((B, 4 * H), np.float32), buffer, np.empty(4 * H, np.float32)))
+    assert_close(buffer, expected[1], "gradCx written over grad_c")
