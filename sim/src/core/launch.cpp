@@ -91,12 +91,15 @@ void LaunchState::SyncAll() {
         return;
     }
     if (finished > 0) {
+        // A core left without this SyncAll: it would hang on hardware. At warn/off the
+        // barrier cannot complete either, so this core continues without waiting.
+        --arrived_;
         lock.unlock();
         Violation(Check::SyncMisuse, "SyncAll: " + std::to_string(finished) +
                                          " core(s) already finished the kernel without reaching this SyncAll "
                                          "(every core of the launch must call it the same number of times; "
                                          "hangs on hardware)");
-        throw LaunchAborted{};
+        return;
     }
     cv_.wait(lock, [&] { return aborted_ || generation_ != generation; });
     if (aborted_) throw LaunchAborted{};
@@ -115,7 +118,7 @@ void LaunchState::CoreFinished(uint32_t blockIdx) {
             Fail(Check::SyncMisuse, message);
         } else {
             // At warn/off the waiters cannot be left hanging: release them.
-            RecordWarning(Check::SyncMisuse, message);
+            if (GetSeverity(Check::SyncMisuse) == Severity::Warn) RecordWarning(Check::SyncMisuse, message);
             std::lock_guard<std::mutex> relock(mutex_);
             arrived_ = 0;
             ++generation_;
