@@ -188,7 +188,7 @@ private:
             Mul(gct, dhy, o, n);                                        // dhy*o (kept in gct)
             Mul(a, o, o, n);
             Sub(a, o, a, n);                                            // o*(1-o)
-            Mul(b, gct, t, n);                                          // dhy*o*t
+            Mul(b, dhy, t, n);                                          // dhy*t
             Mul(d[kDo], b, a, n);                                       // do = dhy*t*o*(1-o)
             Mul(a, t, t, n);                                            // t^2
             Mul(a, gct, a, n);                                          // dhy*o*t^2

@@ -2,9 +2,11 @@
 the matmuls, plus the bias gradient) on numpy arrays and torch CPU tensors, run through the
 op's two-phase aclnn API on the sim (the CPU stand-in for CANN).
 
-    >>> import numpy as np, lstm_cell_grad
-    >>> grad_gates, grad_cx, grad_bias = lstm_cell_grad.thnn_fused_lstm_cell_backward(
-    ...     grad_hy, grad_c, cx, cy, storage, has_bias=True)
+    >>> import lstm_cell_grad as lcg
+    >>> inputs = lcg.random_inputs(4, 8)   # grad_hy, grad_c, cx, cy, storage (numpy, float32)
+    >>> grad_gates, grad_cx, grad_bias = lcg.thnn_fused_lstm_cell_backward(**inputs, has_bias=True)
+    >>> grad_gates.shape, grad_cx.shape, grad_bias.shape
+    ((4, 32), (4, 8), (32,))
 
 See ``python -m lstm_cell_grad --help`` for the command line (example, check, plan, socs).
 """

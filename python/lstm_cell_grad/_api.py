@@ -7,7 +7,7 @@ from typing import Any, Iterable, List, Optional, Sequence, Tuple
 import numpy as np
 
 from . import _C
-from ._arrays import (TORCH, common_kind, describable, empty_like_kind, has_internal_overlap,
+from ._arrays import (common_kind, describable, empty_like_kind, has_internal_overlap,
                       to_numpy)
 from ._errors import AclnnError
 

@@ -11,8 +11,8 @@ namespace {
 
 // The same view described on host memory, so that the sim's exact overlap test applies.
 bool ElementsOverlap(const HostView& a, const HostView& b) {
-    const int64_t aElems = static_cast<int64_t>(a.SpanBytes() / a.itemBytes) + 1;
-    const int64_t bElems = static_cast<int64_t>(b.SpanBytes() / b.itemBytes) + 1;
+    const int64_t aElems = static_cast<int64_t>(a.SpanBytes() / a.itemBytes);
+    const int64_t bElems = static_cast<int64_t>(b.SpanBytes() / b.itemBytes);
     const aclTensor hostA(a.shape.data(), a.shape.size(), a.dtype, a.strides.data(), 0, ACL_FORMAT_ND, &aElems, 1,
                           a.data);
     const aclTensor hostB(b.shape.data(), b.shape.size(), b.dtype, b.strides.data(), 0, ACL_FORMAT_ND, &bElems, 1,

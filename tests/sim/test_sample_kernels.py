@@ -49,12 +49,16 @@ def run_add(simtest, x, y, cores, soc=None, max_tile=256, events=False):
     return result, tiling
 
 
-def test_add_tiling_covers_every_element_once():
+def test_add_tiling_covers_every_element_once(simtest):
     for total in [1, 7, 8, 9, 100, 1003, 4099]:
         for cores in CORE_COUNTS:
-            shares = core_shares(add_tiling(total, cores, 4, 256), cores)
-            covered = [i for start, length in shares for i in range(start, start + length)]
-            assert covered == list(range(total)), (total, cores)
+            for type_size in (2, 4):
+                tiling = add_tiling(total, cores, type_size, 250)
+                assert simtest.add_custom_tiling(total, cores, type_size, 250) == tiling  # the header's own helper
+                shares = core_shares(tiling, cores)
+                covered = [i for start, length in shares for i in range(start, start + length)]
+                assert covered == list(range(total)), (total, cores)
+                assert all(start * type_size % 32 == 0 for start, length in shares if length)  # aligned GM starts
 
 
 @pytest.mark.parametrize("cores", CORE_COUNTS)

@@ -2,6 +2,10 @@
 message naming the API and the operand, and the next launch must work."""
 from __future__ import annotations
 
+import pathlib
+import shutil
+import subprocess
+
 import numpy as np
 import pytest
 
@@ -159,3 +163,30 @@ def test_block_reduce_sum_dst_alignment(simtest):
                      mask=64, repeat_time=1, dst_rep_stride=1, src_blk_stride=1, src_rep_stride=8)
     assert_caught(run, "ub-alignment", "BlockReduceSum", "operand dst", "32-byte aligned")
     assert_next_launch_works(simtest)
+
+
+def test_unsupported_types_do_not_compile(tmp_path):
+    """Type pairs A2/A3 lack are compile errors that name the API (static_assert)."""
+    compiler = shutil.which("g++")
+    if compiler is None:
+        pytest.skip("no g++")
+    include = pathlib.Path(__file__).resolve().parents[2] / "sim" / "include"
+    source = tmp_path / "bad_kernel.cpp"
+    source.write_text("""
+#include "kernel_operator.h"
+using namespace AscendC;
+void Bad(LocalTensor<int32_t> i, LocalTensor<half> h, LocalTensor<int16_t> s, LocalTensor<bfloat16_t> b) {
+    Cast(h, i, RoundMode::CAST_NONE, 16);
+    Exp(i, i, 16);
+    Div(s, s, s, 16);
+    Add(b, b, b, 16);
+    WholeReduceSum(i, i, 64, 1, 1, 1, 8);
+}
+""")
+    result = subprocess.run([compiler, "-std=c++17", "-fsyntax-only", f"-I{include}", str(source)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode != 0
+    for message in ("Cast: Atlas A2/A3 has no conversion", "Exp: element type must be half or float",
+                    "Div: element type must be half or float", "Add: element type must be int16_t, half",
+                    "WholeReduceSum: element type must be half or float"):
+        assert message in result.stderr, f"{message!r} missing from the compiler's errors"

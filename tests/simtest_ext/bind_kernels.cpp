@@ -125,4 +125,17 @@ SIMTEST_BINDINGS(kernels) {
           py::arg("name"), py::arg("block_dim"), py::arg("args"), py::arg("soc") = py::none(),
           py::arg("events") = false);
     m.def("gm_allocations", &sim::LiveGmAllocations, "Number of live GM allocations (leak checks)");
+    m.def(
+        "add_custom_tiling",
+        [](uint32_t totalLength, uint32_t blockDim, uint32_t typeSize, uint32_t maxTileLength) {
+            const AddCustomTilingData t = MakeAddCustomTiling(totalLength, blockDim, typeSize, maxTileLength);
+            py::dict d;
+            d["totalLength"] = t.totalLength;
+            d["formerNum"] = t.formerNum;
+            d["formerLength"] = t.formerLength;
+            d["tailLength"] = t.tailLength;
+            d["tileLength"] = t.tileLength;
+            return d;
+        },
+        "The host tiling of add_custom.h (MakeAddCustomTiling) as a dict");
 }

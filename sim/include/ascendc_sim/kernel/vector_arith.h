@@ -80,8 +80,9 @@ ASCENDC_SIM_SCALAR_API(Maxs, MaxOp)
 ASCENDC_SIM_SCALAR_API(Mins, MinOp)
 #undef ASCENDC_SIM_SCALAR_API
 
+// isReuseSource: accepted for CANN 8.x sources that spell it (Exp<float, false>); no effect.
 #define ASCENDC_SIM_UNARY_API(Name, Op, TypeCheck, TypeText)                                                  \
-    template <typename T>                                                                                     \
+    template <typename T, bool isReuseSource = false>                                                         \
     __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) { \
         static_assert(sim::vec::TypeCheck<T>, #Name ": element type must be " TypeText " on Atlas A2/A3");    \
         sim::vec::Unary<sim::vec::Op>(sim::vec::Named(#Name), dst, src, count);                               \

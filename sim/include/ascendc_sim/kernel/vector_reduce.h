@@ -68,8 +68,8 @@ template <class T>
 inline bool TreeSum(T* values, uint8_t* present, uint32_t lanes, T* sum) {
     for (uint32_t width = lanes; width > 1; width /= 2) {
         for (uint32_t i = 0; i < width / 2; ++i) {
-            const uint8_t left = present[i], right = present[i + width / 2];
-            values[i] = left && right ? ReduceAdd(values[i], values[i + width / 2]) : (left ? values[i] : values[i + width / 2]);
+            const uint8_t left = present[2 * i], right = present[2 * i + 1];
+            values[i] = left && right ? ReduceAdd(values[2 * i], values[2 * i + 1]) : (left ? values[2 * i] : values[2 * i + 1]);
             present[i] = left | right;
         }
     }

@@ -1,0 +1,58 @@
+"""`pip install .` into a fresh virtual environment builds the package with the sim backend;
+the installed package imports from site-packages (its libraries next to it) and runs."""
+import os
+import pathlib
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+SMOKE = textwrap.dedent("""
+    import numpy as np, lstm_cell_grad as lcg
+    print(lcg.__file__)
+    inputs = lcg.random_inputs(33, 20, "float16", seed=1)
+    results = lcg.thnn_fused_lstm_cell_backward(**inputs, num_cores=7)
+    expected = lcg.reference(**inputs)
+    assert results[0].shape == (33, 80) and results[0].dtype == np.float16
+    abs_sum = np.abs(expected[0]).sum(axis=0)
+    for name, got, want, extra in zip(("gradGates", "gradCx", "gradBias"), results, expected, (None, None, abs_sum)):
+        comparison = lcg.compare(name, got, want, extra)
+        assert comparison.ok, str(comparison)
+    print("launch", lcg.last_launch()["ok"], lcg.last_launch()["block_dim"])
+    libs = {line.split()[-1] for line in open("/proc/self/maps") if "libascendc_sim" in line or "libcust_opapi" in line}
+    print("libs", sorted(libs))
+""")
+
+
+@pytest.mark.slow
+def test_pip_install_into_a_fresh_venv(tmp_path):
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=120)
+    python = venv / "bin" / "python"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "ASCEND_SIM_BUILD_DIR")}
+    build_dir = tmp_path / "wheel-build"
+    install = subprocess.run([str(python), "-m", "pip", "install", "--no-build-isolation", "--no-deps",
+                              "-C", f"build-dir={build_dir}", str(ROOT)],
+                             cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
+    # The wheel build keeps its module in its own tree: a module it wrote into the source
+    # tree (where development builds put theirs) would carry its build RPATH.
+    assert list(build_dir.rglob("_C.*.so"))
+    for in_place in (ROOT / "python" / "lstm_cell_grad").glob("_C.*.so"):
+        assert str(build_dir).encode() not in in_place.read_bytes()
+
+    smoke = subprocess.run([str(python), "-c", SMOKE], cwd=tmp_path, env=env, capture_output=True, text=True,
+                           timeout=120)
+    assert smoke.returncode == 0, smoke.stderr
+    package_dir = next(venv.glob("lib/python*/site-packages/lstm_cell_grad"))
+    lines = smoke.stdout.splitlines()
+    assert lines[0] == str(package_dir / "__init__.py")
+    assert lines[1].startswith("launch True ") and 1 <= int(lines[1].split()[-1]) <= 7
+    assert lines[2] == f"libs {sorted([str(package_dir / 'libascendc_sim.so'), str(package_dir / 'libcust_opapi.so')])}"
+
+    example = subprocess.run([str(venv / "bin" / "lstm-cell-grad"), "example"], cwd=tmp_path, env=env,
+                             capture_output=True, text=True, timeout=120)
+    assert example.returncode == 0 and example.stdout.splitlines()[-1] == "result dcPrev[7] is: 1.419974"
