@@ -190,3 +190,12 @@ void Bad(LocalTensor<int32_t> i, LocalTensor<half> h, LocalTensor<int16_t> s, Lo
                     "Div: element type must be half or float", "Add: element type must be int16_t, half",
                     "WholeReduceSum: element type must be half or float"):
         assert message in result.stderr, f"{message!r} missing from the compiler's errors"
+
+
+def test_sigmoid_temp_that_misaligns_the_next_chunk(simtest):
+    """Sigmoid's chunk is tmpBytes / sizeof(T), not rounded: a 100-byte temp gives 25-float chunks."""
+    x = np.zeros(64, F32)
+    run = run_vector(simtest, "Sigmoid", [np.zeros(64, F32), x, Poisoned(128)],
+                     [(0, 0, F32), (1, 0, F32), (2, 0, np.uint8, 100)], 64)
+    assert_caught(run, "ub-alignment", "Sigmoid (Muls -1 step)", "not 32-byte aligned")
+    assert_next_launch_works(simtest)

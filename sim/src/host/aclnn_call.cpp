@@ -90,7 +90,8 @@ Call& Call::Attr(const char*, sim::host::AttrValue value) {
 static std::vector<ArgDesc> Describe(const std::vector<std::pair<const char*, const aclTensor*>>& args) {
     std::vector<ArgDesc> descs;
     for (auto& [name, t] : args) {
-        ArgDesc d{name};
+        ArgDesc d;
+        d.name = name;
         d.present = t != nullptr;
         if (t != nullptr) {
             d.shape = t->ViewShape();

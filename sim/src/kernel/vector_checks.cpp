@@ -45,9 +45,10 @@ void CheckPosition(const ApiName& api, const char* operand, const UbRef& ref) {
     using AscendC::TPosition;
     const auto position = static_cast<TPosition>(ref.position);
     if (position == TPosition::VECIN || position == TPosition::VECOUT || position == TPosition::VECCALC) return;
-    Violation(Check::ApiMisuse, std::string(api.text) + ": operand " + operand + " (" + Core().Describe(ref, 0, 0) +
-                                    ") is at TPosition " + std::to_string(static_cast<int>(ref.position)) +
-                                    "; vector instructions take VECIN, VECOUT or VECCALC tensors only");
+    Violation(Check::ApiMisuse, std::string(api.text) + ": operand " + operand + " (" +
+                                    Core().Describe(ref, 0, ref.bytes) + ") is at TPosition " +
+                                    std::to_string(static_cast<int>(ref.position)) + " (" + PositionName(position) +
+                                    "); vector instructions take VECIN, VECOUT or VECCALC tensors only");
 }
 
 bool Overlaps(const OperandRange& a, const OperandRange& b) {

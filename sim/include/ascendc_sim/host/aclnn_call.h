@@ -19,7 +19,7 @@ namespace sim::aclnn {
 
 // One tensor argument as an op's own argument checks see it.
 struct ArgDesc {
-    const char* name;
+    const char* name = "";
     bool present = false;
     std::vector<int64_t> shape;
     ge::DataType dtype = ge::DT_FLOAT;
@@ -31,7 +31,8 @@ template <typename Desc>
 std::vector<Desc> ConvertDescs(const std::vector<ArgDesc>& descs) {
     std::vector<Desc> out;
     for (const ArgDesc& d : descs) {
-        Desc desc{d.name};
+        Desc desc{};
+        desc.name = d.name;
         desc.present = d.present;
         desc.shape = d.shape;
         desc.dtype = d.dtype;

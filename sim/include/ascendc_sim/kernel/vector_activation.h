@@ -7,8 +7,9 @@
 //   in chunks of floor(tmpBytes / 4 / (2 for half, 1 for float) / 32) * 32 elements.
 // Sigmoid (in T itself, half stays half):
 //   y = Muls(x, -1); y = Exp(y); y = Adds(y, 1); ones = Duplicate(1); y = Div(ones, y)
-//   in chunks of tmpBytes / sizeof(T) elements (not rounded: a chunk size that is not a
-//   multiple of 32 B misaligns the next chunk, which the sim reports as hardware would fault).
+//   in chunks of tmpBytes / sizeof(T) elements, not rounded to 32 B as Tanh's are: a temp
+//   whose size is not a multiple of 32 B misaligns the second chunk, which the sim reports
+//   (UbAlignment) at the step that first uses it.
 // Without sharedTmpBuffer the UB left after every InitBuffer is used (PopStackBuffer). No two
 // of dst, src and the temp may overlap. Steps appear in the instruction log under their own
 // kinds (Mins, Exp, ...); messages name them "Tanh (Exp step)".

@@ -68,9 +68,10 @@ template <class T>
 inline bool TreeSum(T* values, uint8_t* present, uint32_t lanes, T* sum) {
     for (uint32_t width = lanes; width > 1; width /= 2) {
         for (uint32_t i = 0; i < width / 2; ++i) {
-            const uint8_t left = present[2 * i], right = present[2 * i + 1];
-            values[i] = left && right ? ReduceAdd(values[2 * i], values[2 * i + 1]) : (left ? values[2 * i] : values[2 * i + 1]);
-            present[i] = left | right;
+            const T left = values[2 * i], right = values[2 * i + 1];
+            const uint8_t hasLeft = present[2 * i], hasRight = present[2 * i + 1];
+            values[i] = hasLeft && hasRight ? ReduceAdd(left, right) : (hasLeft ? left : right);
+            present[i] = hasLeft | hasRight;
         }
     }
     *sum = values[0];
@@ -186,7 +187,8 @@ void RepeatReduce(const ApiName& api, const AscendC::LocalTensor<T>& dst, const 
             for (uint32_t b = 0; b < blocks; ++b) {
                 T sum;
                 // A block with no active lane leaves its dst element unchanged (facts 3.5).
-                written[r * blocks + b] = TreeSum(values + b * lanesPerBlock, present + b * lanesPerBlock, lanesPerBlock, &sum);
+                const uint32_t first = b * lanesPerBlock;
+                written[r * blocks + b] = TreeSum(values + first, present + first, lanesPerBlock, &sum);
                 results[r * blocks + b] = sum;
             }
         } else {

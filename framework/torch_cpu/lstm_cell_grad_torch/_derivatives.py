@@ -1,0 +1,71 @@
+"""The autograd formula of the op itself: the vector-Jacobian product of its math
+(DESIGN.md section 4) with respect to its inputs, in torch operations.
+
+This is what second-order gradients of an LSTM cell need (``create_graph=True``: gradient
+penalties, Hessian-vector products); first-order training never runs it. It is written with
+differentiable torch operations, so higher orders follow. With ``t = tanh(cy)``, the forward is
+
+    gct = dhy * o * (1 - t^2) + dc        dcx = gct * f
+    di = gct * g * i * (1 - i)            df  = gct * cx * f * (1 - f)
+    dg = gct * i * (1 - g^2)              do  = dhy * t * o * (1 - o)
+    db = sum over batch of [di, df, dg, do]
+
+and, for cotangents Gi, Gf, Gg, Go of the gate gradients (the bias cotangent broadcast over the
+batch added to them) and Gcx of dcx, ``Ggct`` collects what flows back into gct.
+"""
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
+import torch
+
+Tensor = torch.Tensor
+
+
+def _opmath(dtype: torch.dtype) -> torch.dtype:
+    # As the kernel (and PyTorch's CUDA kernel): reduced precision is computed in float32.
+    return torch.float32 if dtype in (torch.float16, torch.bfloat16) else dtype
+
+
+def lstm_cell_backward_vjp(
+    grad_hy: Optional[Tensor], grad_cy: Optional[Tensor], cx: Tensor, cy: Tensor, workspace: Tensor,
+    grad_of_grad_gates: Optional[Tensor], grad_of_grad_cx: Optional[Tensor], grad_of_grad_bias: Optional[Tensor],
+) -> Tuple[Optional[Tensor], Optional[Tensor], Tensor, Tensor, Tensor]:
+    """Gradients of ``<G, op(grad_hy, grad_cy, cx, cy, workspace)>`` with respect to
+    ``(grad_hy, grad_cy, cx, cy, workspace)``, each in its input's dtype (None for an absent
+    gradient input). A None cotangent is zero."""
+    math_dtype = _opmath(cx.dtype)
+    up = lambda tensor: tensor.to(math_dtype)  # noqa: E731
+    batch, hidden = cx.shape
+    zeros = cx.new_zeros((batch, hidden), dtype=math_dtype)
+    dhy = zeros if grad_hy is None else up(grad_hy)
+    dc = zeros if grad_cy is None else up(grad_cy)
+    cx_, cy_ = up(cx), up(cy)
+    i, f, g, o = up(workspace).chunk(4, dim=1)
+
+    cotangent_gates = cx.new_zeros((batch, 4 * hidden), dtype=math_dtype)
+    if grad_of_grad_gates is not None:
+        cotangent_gates = cotangent_gates + up(grad_of_grad_gates)
+    if grad_of_grad_bias is not None:
+        cotangent_gates = cotangent_gates + up(grad_of_grad_bias).unsqueeze(0)
+    g_i, g_f, g_g, g_o = cotangent_gates.chunk(4, dim=1)
+    g_cx = zeros if grad_of_grad_cx is None else up(grad_of_grad_cx)
+
+    t = torch.tanh(cy_)
+    one_minus_t2 = 1 - t * t
+    gct = dhy * o * one_minus_t2 + dc
+    g_gct = g_cx * f + g_i * g * i * (1 - i) + g_f * cx_ * f * (1 - f) + g_g * i * (1 - g * g)
+
+    grad_dhy = g_gct * o * one_minus_t2 + g_o * t * o * (1 - o)
+    grad_dc = g_gct
+    grad_cx = g_f * gct * f * (1 - f)
+    grad_cy = one_minus_t2 * (g_o * dhy * o * (1 - o) - 2 * t * dhy * o * g_gct)
+    grad_i = gct * (g_i * g * (1 - 2 * i) + g_g * (1 - g * g))
+    grad_f = gct * (g_cx + g_f * cx_ * (1 - 2 * f))
+    grad_g = gct * i * (g_i * (1 - i) - 2 * g_g * g)
+    grad_o = dhy * (g_gct * one_minus_t2 + g_o * t * (1 - 2 * o))
+    grad_workspace = torch.cat([grad_i, grad_f, grad_g, grad_o], dim=1)
+
+    return (None if grad_hy is None else grad_dhy.to(grad_hy.dtype),
+            None if grad_cy is None else grad_dc.to(grad_cy.dtype),
+            grad_cx.to(cx.dtype), grad_cy.to(cy.dtype), grad_workspace.to(workspace.dtype))

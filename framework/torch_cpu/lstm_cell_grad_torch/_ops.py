@@ -1,0 +1,125 @@
+"""The op as a PyTorch operator, ``torch.ops.lstm_cell_grad.thnn_fused_lstm_cell_backward``.
+
+Its schema is that of ``aten::_thnn_fused_lstm_cell_backward_impl`` (the CUDA-only kernel that
+PyTorch's fused LSTM cell calls in its backward), except that grad_bias is declared ``Tensor?``:
+aten returns an undefined tensor there when has_bias is false, which a custom op must declare.
+Registered here: the CPU kernel (the op run through its aclnn API on the sim, by the
+``lstm_cell_grad`` package), a fake kernel (shapes only, for FakeTensor / torch.compile /
+torch.export) and an autograd formula (so that the op is itself differentiable, see
+``_derivatives``). The NPU kernel of the same op is ``framework/torch_npu`` (PrivateUse1).
+"""
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
+import torch
+
+from ._derivatives import lstm_cell_backward_vjp
+
+NAMESPACE = "lstm_cell_grad"
+OP_NAME = "thnn_fused_lstm_cell_backward"
+QUALNAME = f"{NAMESPACE}::{OP_NAME}"
+SCHEMA = ("(Tensor? grad_hy, Tensor? grad_cy, Tensor cx, Tensor cy, Tensor workspace, bool has_bias)"
+          " -> (Tensor, Tensor, Tensor?)")
+SUPPORTED_DTYPES = (torch.float32, torch.float16)  # the aclnn API's (DESIGN.md section 4)
+
+torch.library.define(QUALNAME, SCHEMA)
+
+
+def _sim_package():
+    """The ``lstm_cell_grad`` package, imported on first use: the op's definition, fake kernel
+    and autograd formula work without it (e.g. next to the NPU adapter on a machine without
+    the sim); only the CPU kernel needs it."""
+    try:
+        import lstm_cell_grad
+    except ImportError as error:
+        raise ImportError(
+            f"{QUALNAME}: the CPU kernel runs the op on the sim through the lstm_cell_grad package, "
+            "which is not importable: build it in place (`python3 build.py build`, then put python/ on "
+            f"sys.path) or install it (`pip install .`) [{error}]") from error
+    return lstm_cell_grad
+
+
+@torch.library.impl(QUALNAME, "cpu")
+def _cpu_kernel(grad_hy: Optional[torch.Tensor], grad_cy: Optional[torch.Tensor], cx: torch.Tensor,
+                cy: torch.Tensor, workspace: torch.Tensor,
+                has_bias: bool) -> Tuple[torch.Tensor, torch.Tensor, Optional[torch.Tensor]]:
+    # The package checks every argument through the aclnn API (AclnnError, status 161001 /
+    # 161002, naming the tensor) and returns fresh contiguous tensors of cx's dtype.
+    return _sim_package().thnn_fused_lstm_cell_backward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
+
+
+def _check_arguments(grad_hy, grad_cy, cx, cy, workspace) -> None:
+    """The shape and dtype rules of the aclnn API, where the fake kernel can state them (the
+    real kernels check them again)."""
+    torch._check(cx.dim() == 2, lambda: f"{QUALNAME}: cx must be [batch, hidden], got shape {tuple(cx.shape)}")
+    torch._check(cx.dtype in SUPPORTED_DTYPES,
+                 lambda: f"{QUALNAME}: cx has dtype {cx.dtype}; supported: float32, float16")
+    batch, hidden = cx.shape
+    expected = {"grad_hy": (batch, hidden), "grad_cy": (batch, hidden), "cy": (batch, hidden),
+                "workspace": (batch, 4 * hidden)}
+    for name, tensor in (("grad_hy", grad_hy), ("grad_cy", grad_cy), ("cy", cy), ("workspace", workspace)):
+        if tensor is None:
+            continue
+        torch._check(tensor.dim() == 2 and tensor.shape[0] == expected[name][0]
+                     and tensor.shape[1] == expected[name][1],
+                     lambda: f"{QUALNAME}: {name} must have shape {expected[name]} (from cx), "
+                             f"got {tuple(tensor.shape)}")
+        torch._check(tensor.dtype == cx.dtype,
+                     lambda: f"{QUALNAME}: {name} has dtype {tensor.dtype}, cx {cx.dtype}: all must match")
+
+
+@torch.library.register_fake(QUALNAME)
+def _fake_kernel(grad_hy, grad_cy, cx, cy, workspace, has_bias):
+    _check_arguments(grad_hy, grad_cy, cx, cy, workspace)
+    batch, hidden = cx.shape
+    return (cx.new_empty((batch, 4 * hidden)), cx.new_empty((batch, hidden)),
+            cx.new_empty((4 * hidden,)) if has_bias else None)
+
+
+def _setup_context(ctx, inputs, output) -> None:
+    grad_hy, grad_cy, cx, cy, workspace, has_bias = inputs
+    ctx.has_bias = has_bias
+    ctx.save_for_backward(grad_hy, grad_cy, cx, cy, workspace)
+
+
+def _backward(ctx, grad_of_grad_gates, grad_of_grad_cx, grad_of_grad_bias):
+    grad_hy, grad_cy, cx, cy, workspace = ctx.saved_tensors
+    if not ctx.has_bias:
+        grad_of_grad_bias = None
+    grads = lstm_cell_backward_vjp(grad_hy, grad_cy, cx, cy, workspace,
+                                   grad_of_grad_gates, grad_of_grad_cx, grad_of_grad_bias)
+    return (*grads, None)  # has_bias has no gradient
+
+
+torch.library.register_autograd(QUALNAME, _backward, setup_context=_setup_context)
+
+OP = getattr(getattr(torch.ops, NAMESPACE), OP_NAME).default
+
+
+def thnn_fused_lstm_cell_backward(
+    grad_hy: Optional[torch.Tensor],
+    grad_cy: Optional[torch.Tensor],
+    cx: torch.Tensor,
+    cy: torch.Tensor,
+    workspace: torch.Tensor,
+    has_bias: bool = True,
+) -> Tuple[torch.Tensor, torch.Tensor, Optional[torch.Tensor]]:
+    """``torch.ops.lstm_cell_grad.thnn_fused_lstm_cell_backward``: the LSTM-cell backward after
+    the matmuls, with ``aten::_thnn_fused_lstm_cell_backward_impl``'s arguments.
+
+    Args:
+        grad_hy, grad_cy: gradients of h and c after the step, ``[B, H]``; None is zero.
+        cx: the cell state before the step, ``[B, H]``.
+        cy: the cell state after the step, ``[B, H]``.
+        workspace: the gate activations i, f, g, o, ``[B, 4H]`` (PyTorch's workspace layout).
+        has_bias: whether to return ``grad_bias`` (the batch sum of ``grad_gates``).
+
+    Returns:
+        ``(grad_gates [B, 4H], grad_cx [B, H], grad_bias [4H] or None)``. Both gradients None
+        gives zeros (aten's CUDA kernel returns undefined tensors there instead).
+
+    float32 and float16 (all tensors one dtype); any strides. Differentiable: the gradients of
+    the results are computed with torch operations (``_derivatives``).
+    """
+    return OP(grad_hy, grad_cy, cx, cy, workspace, has_bias)
