@@ -16,6 +16,7 @@ ships in the toolkit), then load its environment in the shell you build from:
   or point the build at it explicitly: -DASCEND_CANN_PACKAGE_PATH=<toolkit>/latest.
   No CANN is needed for the CPU build: `python3 build.py build` (ASCEND_TOOLCHAIN=sim).")
 
+# <what> and <how> must not contain ';' (items are kept in a CMake list).
 function(cann_missing what how)
   set_property(GLOBAL APPEND PROPERTY CANN_MISSING_ITEMS "  - ${what}\n      -> ${how}")
 endfunction()
@@ -28,9 +29,8 @@ function(cann_report_missing)
   endif()
   string(REPLACE ";" "\n" text "${items}")
   message(FATAL_ERROR
-    "Cannot build the custom opp package (ASCEND_TOOLCHAIN=cann): CANN is missing or incomplete.\n"
-    "Missing:\n${text}\n\n${CANN_HOW_TO_INSTALL}\n"
-    "Nothing was built.")
+    "Cannot build the custom opp package (ASCEND_TOOLCHAIN=cann): CANN is missing or incomplete. "
+    "Missing:\n${text}\n${CANN_HOW_TO_INSTALL}\nNothing was built.")
 endfunction()
 
 # The CANN root, in the order CANN's own scripts look: an explicit ASCEND_CANN_PACKAGE_PATH
@@ -176,7 +176,7 @@ ASCEND_HOME_PATH, ASCEND_TOOLKIT_HOME is set"
       cann_describe_candidates(_cann_where "${CANN_ROOT}" ${CANN_MSOPGEN_CANDIDATES})
       cann_missing("CANN's op-project tooling: neither the ASC CMake package (asc-config.cmake, CANN 8.5+) \
 nor msopgen (${_cann_where}) was found"
-                   "reinstall the CANN toolkit; msopgen and the op-project templates ship with it")
+                   "reinstall the CANN toolkit (msopgen and the op-project templates ship with it)")
     endif()
   else()
     message(FATAL_ERROR "ASCEND_OPP_FLOW='${ASCEND_OPP_FLOW}': expected auto, asc or msopgen")

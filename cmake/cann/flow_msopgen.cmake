@@ -96,7 +96,9 @@ set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
              ${CANN_OP_HOST_FILES} ${CANN_OP_KERNEL_FILES} "${CANN_OP_PROTOTYPE}")
 
 # ---- 2. Build targets. build.sh takes the CANN root from ASCEND_HOME_PATH (BASE_LIBS_PATH
-# first, when set), so both are pinned to the toolkit this configure checked.
+# first, when set), so both are pinned to the toolkit this configure checked. An installed
+# custom package on ASCEND_CUSTOM_OPP_PATH is kept out of the kernel compile (seen to
+# perturb it in third-party build drivers).
 set(_cann_collect "${CMAKE_CURRENT_LIST_DIR}/collect_run.cmake")
 add_custom_target(binary
   COMMAND ${CMAKE_COMMAND} -E echo "Kernel binaries are compiled by CANN's build.sh, inside the package target.")

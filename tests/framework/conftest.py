@@ -2,7 +2,6 @@
 import pathlib
 import sys
 
-
 FRAMEWORK = pathlib.Path(__file__).resolve().parents[2] / "framework"
 for extra in (FRAMEWORK / "torch_cpu", pathlib.Path(__file__).resolve().parent):
     if str(extra) not in sys.path:

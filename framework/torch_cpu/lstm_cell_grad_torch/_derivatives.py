@@ -56,16 +56,17 @@ def lstm_cell_backward_vjp(
     gct = dhy * o * one_minus_t2 + dc
     g_gct = g_cx * f + g_i * g * i * (1 - i) + g_f * cx_ * f * (1 - f) + g_g * i * (1 - g * g)
 
-    grad_dhy = g_gct * o * one_minus_t2 + g_o * t * o * (1 - o)
-    grad_dc = g_gct
-    grad_cx = g_f * gct * f * (1 - f)
-    grad_cy = one_minus_t2 * (g_o * dhy * o * (1 - o) - 2 * t * dhy * o * g_gct)
-    grad_i = gct * (g_i * g * (1 - 2 * i) + g_g * (1 - g * g))
-    grad_f = gct * (g_cx + g_f * cx_ * (1 - 2 * f))
-    grad_g = gct * i * (g_i * (1 - i) - 2 * g_g * g)
-    grad_o = dhy * (g_gct * one_minus_t2 + g_o * t * (1 - 2 * o))
-    grad_workspace = torch.cat([grad_i, grad_f, grad_g, grad_o], dim=1)
+    # Gradients with respect to each input (named wrt_<input>: grad_hy / grad_cy are inputs here).
+    wrt_grad_hy = g_gct * o * one_minus_t2 + g_o * t * o * (1 - o)
+    wrt_grad_cy = g_gct
+    wrt_cx = g_f * gct * f * (1 - f)
+    wrt_cy = one_minus_t2 * (g_o * dhy * o * (1 - o) - 2 * t * dhy * o * g_gct)
+    wrt_i = gct * (g_i * g * (1 - 2 * i) + g_g * (1 - g * g))
+    wrt_f = gct * (g_cx + g_f * cx_ * (1 - 2 * f))
+    wrt_g = gct * i * (g_i * (1 - i) - 2 * g_g * g)
+    wrt_o = dhy * (g_gct * one_minus_t2 + g_o * t * (1 - 2 * o))
+    wrt_workspace = torch.cat([wrt_i, wrt_f, wrt_g, wrt_o], dim=1)
 
-    return (None if grad_hy is None else grad_dhy.to(grad_hy.dtype),
-            None if grad_cy is None else grad_dc.to(grad_cy.dtype),
-            grad_cx.to(cx.dtype), grad_cy.to(cy.dtype), grad_workspace.to(workspace.dtype))
+    return (None if grad_hy is None else wrt_grad_hy.to(grad_hy.dtype),
+            None if grad_cy is None else wrt_grad_cy.to(grad_cy.dtype),
+            wrt_cx.to(cx.dtype), wrt_cy.to(cy.dtype), wrt_workspace.to(workspace.dtype))

@@ -69,6 +69,8 @@ sim::UbRef TPipe::Carve(uint32_t len, const std::string& name, uint8_t position)
 
 sim::UbRef TPipe::StackBuffer() {
     sim::CoreState& core = sim::Core();
+    // One descriptor per carving state: high-level APIs call this on every instruction.
+    if (stackRef_.buffer >= 0 && stackUsed_ == used_) return stackRef_;
     sim::UbRef ref;
     ref.offset = used_;
     const uint64_t limit = core.soc.ubBytes - kStackReserveBytes;
@@ -76,7 +78,10 @@ sim::UbRef TPipe::StackBuffer() {
     ref.position = static_cast<uint8_t>(TPosition::VECCALC);
     ref.buffer = static_cast<int32_t>(core.buffers.size());
     core.buffers.push_back(sim::UbBuffer{ref.offset, ref.bytes, "stack buffer (UB left after InitBuffer)"});
+    // Its contents are whatever earlier instructions left there: undefined.
     core.Poison(ref.offset, ref.bytes);
+    stackRef_ = ref;
+    stackUsed_ = used_;
     return ref;
 }
 
@@ -87,6 +92,7 @@ void TPipe::Reset() {
     used_ = 0;
     bufferCount_ = 0;
     live_.fill(0);
+    stackRef_ = sim::UbRef{};
 }
 
 TEventID TPipe::FetchEventID(HardEvent event) {

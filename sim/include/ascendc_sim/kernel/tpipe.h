@@ -157,6 +157,8 @@ private:
     TEventID AllocEventIdFor(HardEvent event);
     void ReleaseEventIdFor(HardEvent event, TEventID id);
     uint32_t used_ = 0;
+    sim::UbRef stackRef_;       // the last StackBuffer() handed out, valid while used_ == stackUsed_
+    uint32_t stackUsed_ = 0;
     int bufferCount_ = 0;
     int queCount_ = 0;
     int tbufCount_ = 0;
