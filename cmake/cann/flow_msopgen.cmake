@@ -101,7 +101,8 @@ set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
 # perturb it in third-party build drivers).
 set(_cann_collect "${CMAKE_CURRENT_LIST_DIR}/collect_run.cmake")
 add_custom_target(binary
-  COMMAND ${CMAKE_COMMAND} -E echo "Kernel binaries are compiled by CANN's build.sh, inside the package target.")
+  COMMAND ${CMAKE_COMMAND} -E echo "Kernel binaries are compiled by the generated build.sh, inside the package target."
+  VERBATIM)
 add_custom_target(package
   COMMAND ${CMAKE_COMMAND} -DACTION=clean -DDEST_DIR=${CMAKE_BINARY_DIR} -P ${_cann_collect}
   COMMAND ${CMAKE_COMMAND} -E env --unset=BASE_LIBS_PATH --unset=ASCEND_CUSTOM_OPP_PATH

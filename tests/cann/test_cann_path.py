@@ -48,7 +48,7 @@ def build_target(build_dir: pathlib.Path, target: str, env: dict) -> subprocess.
 
 def said(result: subprocess.CompletedProcess) -> str:
     """Everything CMake printed, with its line wrapping undone."""
-    return " ".join((result.stdout + said(result)).split())
+    return " ".join((result.stdout + result.stderr).split())
 
 
 def packages_under(directory: pathlib.Path) -> list:
@@ -154,10 +154,15 @@ def recorded_calls(build_dir: pathlib.Path) -> dict:
     return calls
 
 
+NPU_OP_KEYWORDS = {"TYPE", "CONFIG", "ENABLE_SOURCE_PACKAGE", "ENABLE_BINARY_PACKAGE", "INSTALL_PATH", "SRC",
+                   "PACKAGE", "OUT_DIR", "COMPILE_OPTIONS", "OP_TYPE", "KERNEL_FILE", "KERNEL_DIR", "COMPUTE_UNIT",
+                   "SRC_BASE", "TILING_LIBRARY", "LIBRARY", "FILES"}
+
+
 def option(args: list, key: str) -> list:
-    """The values after `key` up to the next all-caps keyword."""
+    """The values given after keyword `key` in a recorded npu_op_* call."""
     values = args[args.index(key) + 1:]
-    end = next((i for i, v in enumerate(values) if v.isupper() and v.replace("_", "").isalpha()), len(values))
+    end = next((i for i, v in enumerate(values) if v in NPU_OP_KEYWORDS), len(values))
     return values[:end]
 
 

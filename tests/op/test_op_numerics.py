@@ -7,7 +7,8 @@ from reference import assert_close, formulas, random_inputs, torch_autograd
 
 lcg = pytest.importorskip("lstm_cell_grad")
 
-SHAPES = [(1, 1), (1, 8), (2, 15), (7, 16), (48, 100), (333, 15), (129, 33), (333, 1023), (4096, 8), (2, 40000)]
+SHAPES = [(1, 1), (1, 8), (2, 15), (7, 16), (48, 100), (333, 15), (129, 33), (333, 1023), (4096, 8), (2, 40000),
+          (48, 4096), (4096, 1023)]
 GRADS = [(True, True), (True, False), (False, True), (False, False)]
 
 
