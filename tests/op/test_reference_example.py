@@ -1,6 +1,5 @@
 """The C++ example of the API document, compiled unchanged with `build.py flags`, prints
 what it prints on an NPU."""
-import pathlib
 import shlex
 import subprocess
 import sys

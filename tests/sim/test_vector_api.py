@@ -13,8 +13,8 @@ import math
 import numpy as np
 import pytest
 
-from vector_harness import (BF16, DTYPE_NAMES, F16, F32, RNG_SEED, Partly, Poisoned, Run, assert_bits_equal, bits,
-                            random_values, run_vector)
+from vector_harness import (BF16, F16, F32, RNG_SEED, Partly, Poisoned, assert_bits_equal, random_values,
+                            run_vector)
 
 FLOAT_TYPES = [F32, F16]
 ARITH_TYPES = [F32, F16, np.int32, np.int16]

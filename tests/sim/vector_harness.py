@@ -2,7 +2,6 @@
 shared by the vector, Cast and vector-check tests."""
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import ml_dtypes

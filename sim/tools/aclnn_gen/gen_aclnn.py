@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import pathlib
-import re
 import sys
 
 import jinja2
