@@ -1,5 +1,6 @@
 """The C++ example of the API document, compiled unchanged with `build.py flags`, prints
 what it prints on an NPU."""
+import os
 import shlex
 import subprocess
 import sys
@@ -26,7 +27,7 @@ def example_binary(tmp_path_factory):
     source.write_text(extract_example(DOC.read_text()))
     env_build = {"ASCEND_SIM_BUILD_DIR": str(BUILD)}
     flags = subprocess.run([sys.executable, str(ROOT / "build.py"), "flags"], capture_output=True, text=True,
-                           check=True, env={**__import__("os").environ, **env_build}).stdout
+                           check=True, env={**os.environ, **env_build}).stdout
     binary = work / "example"
     subprocess.run(["g++", str(source), "-o", str(binary), *shlex.split(flags)], check=True)
     return binary

@@ -40,7 +40,6 @@ def _sim_package():
     return lstm_cell_grad
 
 
-@torch.library.impl(QUALNAME, "cpu")
 def _cpu_kernel(grad_hy: Optional[torch.Tensor], grad_cy: Optional[torch.Tensor], cx: torch.Tensor,
                 cy: torch.Tensor, workspace: torch.Tensor,
                 has_bias: bool) -> Tuple[torch.Tensor, torch.Tensor, Optional[torch.Tensor]]:
@@ -69,7 +68,6 @@ def _check_arguments(grad_hy, grad_cy, cx, cy, workspace) -> None:
                      lambda: f"{QUALNAME}: {name} has dtype {tensor.dtype}, cx {cx.dtype}: all must match")
 
 
-@torch.library.register_fake(QUALNAME)
 def _fake_kernel(grad_hy, grad_cy, cx, cy, workspace, has_bias):
     _check_arguments(grad_hy, grad_cy, cx, cy, workspace)
     batch, hidden = cx.shape
@@ -92,6 +90,8 @@ def _backward(ctx, grad_of_grad_gates, grad_of_grad_cx, grad_of_grad_bias):
     return (*grads, None)  # has_bias has no gradient
 
 
+torch.library.impl(QUALNAME, "cpu", _cpu_kernel)
+torch.library.register_fake(QUALNAME, _fake_kernel)
 torch.library.register_autograd(QUALNAME, _backward, setup_context=_setup_context)
 
 OP = getattr(getattr(torch.ops, NAMESPACE), OP_NAME).default
