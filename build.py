@@ -6,6 +6,8 @@
     python3 build.py build      # configure (CMake + Ninja) and build incrementally
     python3 build.py flags      # compiler/linker flags for a CANN-style host program
     python3 build.py deps       # install the Python packages in requirements.txt
+    python3 build.py package    # custom_opp_<os>_<arch>.run with an installed CANN (CMake preset cann)
+    python3 build.py install-package [--install-path P]   # run that .run
 
 Thin over CMake: CMake owns targets and flags, this script only sequences commands.
 """
@@ -124,6 +126,52 @@ def cmd_run(args) -> None:
         env=env)
 
 
+CANN_BUILD = pathlib.Path(os.environ.get("ASCEND_CANN_BUILD_DIR", ROOT / "build-cann"))
+
+
+def cann_packages() -> list[pathlib.Path]:
+    return sorted(CANN_BUILD.glob("custom_opp_*.run"))
+
+
+def cmd_package(args) -> None:
+    """custom_opp_<os>_<arch>.run with an installed CANN: CMake preset `cann`, then its targets."""
+    cmake = tool("cmake")
+    for stale in cann_packages():  # a failed build must not leave an old package looking new
+        stale.unlink()
+    # Detect CANN afresh every time (the cache would keep a toolkit found before), as CANN's
+    # own build.sh starts from an empty build_out.
+    (CANN_BUILD / "CMakeCache.txt").unlink(missing_ok=True)
+    configure = [cmake, "--preset", "cann", "-B", str(CANN_BUILD)]
+    say(" ".join(configure))
+    if subprocess.run(configure, cwd=ROOT).returncode != 0:
+        raise SystemExit("[build.py] package: the CANN configure failed; CMake's message above says what is "
+                         "missing and how to get it. No package was built.")
+    jobs = ["-j", str(args.jobs)] if args.jobs else []
+    for target in ("binary", "package"):
+        run([cmake, "--build", str(CANN_BUILD), "--target", target, *jobs])
+    packages = cann_packages()
+    if not packages:
+        raise SystemExit(f"[build.py] package: the build ended without a custom_opp_*.run in {CANN_BUILD}")
+    print(packages[-1])
+
+
+def cmd_install_package(args) -> None:
+    """Runs the package's installer: into $ASCEND_OPP_PATH/vendors/<vendor>, or under --install-path."""
+    packages = cann_packages()
+    if not packages:
+        raise SystemExit(f"no custom_opp_*.run in {CANN_BUILD}: build it first with `python3 build.py package` "
+                         "(needs CANN)")
+    command = ["bash", str(packages[-1])]
+    if args.install_path:
+        command.append(f"--install-path={pathlib.Path(args.install_path).resolve()}")
+    run(command)
+    cache = (CANN_BUILD / "CMakeCache.txt").read_text()
+    vendor = re.search(r"^vendor_name:\w+=(.*)$", cache, re.M).group(1)
+    where = pathlib.Path(args.install_path).resolve() if args.install_path else "$ASCEND_OPP_PATH"
+    say(f"installed into {where}/vendors/{vendor}"
+        + (f"; before calling the op: source {where}/vendors/{vendor}/bin/set_env.bash" if args.install_path else ""))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -140,6 +188,12 @@ def main(argv: list[str] | None = None) -> None:
     p = sub.add_parser("run", help="build, then run the reference example and a check through Python")
     p.add_argument("-j", "--jobs", type=int)
     p.set_defaults(func=cmd_run)
+    p = sub.add_parser("package", help="build custom_opp_<os>_<arch>.run with an installed CANN (preset cann)")
+    p.add_argument("-j", "--jobs", type=int)
+    p.set_defaults(func=cmd_package)
+    p = sub.add_parser("install-package", help="run the built .run (into CANN's opp, or --install-path)")
+    p.add_argument("--install-path", help="install under <path>/vendors/<vendor> instead of $ASCEND_OPP_PATH")
+    p.set_defaults(func=cmd_install_package)
     args = parser.parse_args(argv)
     args.func(args)
 

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "graph/types.h"
@@ -11,6 +12,9 @@ namespace lstm_cell_grad {
 
 // What the checks need of one tensor argument.
 struct TensorDesc {
+    // A constructor, not aggregate initialisation: CANN's op_build step compiles op_host/ with
+    // -std=c++11, where a struct with default member initialisers is no aggregate.
+    TensorDesc(const char* argName = "") : name(argName) {}
     const char* name;               // the aclnn parameter name, e.g. "gradGatesOut"
     bool present = false;           // false for a null pointer
     std::vector<int64_t> shape;     // view shape
@@ -25,7 +29,8 @@ struct Arguments {
 };
 
 struct CheckResult {
-    int32_t status = 0;    // 0, 161001 (ACLNN_ERR_PARAM_NULLPTR) or 161002 (ACLNN_ERR_PARAM_INVALID)
+    CheckResult(int32_t statusCode = 0, std::string text = "") : status(statusCode), message(std::move(text)) {}
+    int32_t status;        // 0, 161001 (ACLNN_ERR_PARAM_NULLPTR) or 161002 (ACLNN_ERR_PARAM_INVALID)
     std::string message;   // names the argument and what is wrong
     bool ok() const { return status == 0; }
 };

@@ -39,14 +39,15 @@ struct GmArgs {
 enum InputSlot : uint32_t { kDhy, kCy, kO, kDc, kCx, kI, kF, kG, kSlotCount };
 enum OutputSlot : uint32_t { kDi, kDf, kDg, kDo, kDcx };
 
-template <typename T, bool kHasHy, bool kHasC, bool kHasBias>
+// TilingData is the struct GET_TILING_DATA declares: CANN's kernel build generates it at
+// global scope, the sim keeps the host's class, so the kernel never names it.
+template <typename TilingData, typename T, bool kHasHy, bool kHasC, bool kHasBias>
 class LstmCellGradKernel {
     static constexpr bool kHalf = !SameType<T, float>::value;
     static constexpr bool kAnyGrad = kHasHy || kHasC;
 
 public:
-    __aicore__ inline void Init(const GmArgs& gm, const optiling::ThnnFusedLstmCellBackwardTilingData& tiling,
-                                TPipe* pipe) {
+    __aicore__ inline void Init(const GmArgs& gm, const TilingData& tiling, TPipe* pipe) {
         pipe_ = pipe;
         batch_ = tiling.batch;
         hidden_ = tiling.hidden;
@@ -365,7 +366,7 @@ private:
     }
 
     TPipe* pipe_ = nullptr;
-    optiling::ThnnFusedLstmCellBackwardTilingData tiling_;
+    TilingData tiling_;
     int64_t batch_ = 0, hidden_ = 0;
     Range rows_{0, 0}, cols_{0, 0};
     uint32_t tileElems_ = 0;

@@ -7,10 +7,10 @@
 using lstm_cell_grad::GmArgs;
 using lstm_cell_grad::LstmCellGradKernel;
 
-template <typename T, bool kHasHy, bool kHasC, bool kHasBias>
-__aicore__ inline void RunVariant(const GmArgs& gm, const optiling::ThnnFusedLstmCellBackwardTilingData& tiling) {
+template <typename T, bool kHasHy, bool kHasC, bool kHasBias, typename TilingData>
+__aicore__ inline void RunVariant(const GmArgs& gm, const TilingData& tiling) {
     AscendC::TPipe pipe;
-    LstmCellGradKernel<T, kHasHy, kHasC, kHasBias> kernel;
+    LstmCellGradKernel<TilingData, T, kHasHy, kHasC, kHasBias> kernel;
     kernel.Init(gm, tiling, &pipe);
     kernel.Process();
 }
