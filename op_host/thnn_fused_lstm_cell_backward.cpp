@@ -71,17 +71,19 @@ namespace ops {
 class ThnnFusedLstmCellBackward : public OpDef {
 public:
     explicit ThnnFusedLstmCellBackward(const char* name) : OpDef(name) {
+        // AutoContiguous: the framework hands the kernel contiguous tensors, copying strided
+        // views in and out (the kernel addresses rows as B x H and B x 4H blocks).
         const std::vector<ge::DataType> dtypes = {ge::DT_FLOAT, ge::DT_FLOAT16};
         const std::vector<ge::Format> formats = {ge::FORMAT_ND, ge::FORMAT_ND};
-        this->Input("gradHy").ParamType(OPTIONAL).DataType(dtypes).Format(formats).UnknownShapeFormat(formats);
-        this->Input("gradC").ParamType(OPTIONAL).DataType(dtypes).Format(formats).UnknownShapeFormat(formats);
-        this->Input("cx").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats);
-        this->Input("cy").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats);
-        this->Input("storage").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats);
-        this->Output("gradGates").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats);
-        this->Output("gradCx").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats);
+        this->Input("gradHy").ParamType(OPTIONAL).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
+        this->Input("gradC").ParamType(OPTIONAL).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
+        this->Input("cx").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
+        this->Input("cy").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
+        this->Input("storage").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
+        this->Output("gradGates").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
+        this->Output("gradCx").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
         // Optional: with hasBias false it is neither read nor written and may be null.
-        this->Output("gradBias").ParamType(OPTIONAL).DataType(dtypes).Format(formats).UnknownShapeFormat(formats);
+        this->Output("gradBias").ParamType(OPTIONAL).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
         this->Attr("hasBias").AttrType(OPTIONAL).Bool(true);
         this->AICore().SetTiling(optiling::TilingFunc).AddConfig("ascend910b").AddConfig("ascend910_93");
     }
