@@ -1,11 +1,12 @@
 """Builds lstm_cell_grad_npu, the torch_npu adapter of aclnnThnnFusedLstmCellBackward:
 
-    python3 setup.py build_ext --inplace     # or: pip install .
+    python3 setup.py build_ext --inplace     # or: pip install --no-build-isolation .
 
 UNTESTED: no torch_npu, CANN or NPU exists where this was written; this build has never run.
 It follows the CANN samples' PyTorch extensions (ascendc_api_facts.md 7.2): NpuExtension from
 torch_npu.utils.cpp_extension with torch's BuildExtension. Needs torch and torch_npu of
-matching versions; the op's custom opp package is needed at run time, not to build.
+matching versions (build isolation would hide torch_npu, hence --no-build-isolation); the
+op's custom opp package is needed at run time, not to build.
 """
 import glob
 import os
@@ -46,8 +47,8 @@ setup(
             sources=sorted(glob.glob(os.path.join("csrc", "*.cpp"))),
             # acl/acl_base.h comes with torch_npu, as in the samples; the op's own headers are
             # not needed (its entry points are found with dlsym).
-            include_dirs=[os.path.join(HERE, "csrc"), os.path.join(TORCH_NPU_DIR, "include", "third_party", "acl", "inc")],
-            extra_compile_args=["-std=c++17"],
+            include_dirs=[os.path.join(HERE, "csrc"),
+                          os.path.join(TORCH_NPU_DIR, "include", "third_party", "acl", "inc")],
             libraries=["dl"],
         )
     ],

@@ -10,7 +10,7 @@ built or imported (see framework/README.md for what was checked on the CPU inste
 The op's aclnn API is loaded from the installed custom opp package on first use
 (``op_api_library()`` loads it now and says from where).
 """
-import torch
+import torch  # noqa: F401  (torch's libraries before the extension's)
 import torch_npu  # noqa: F401  (the NPU device, PrivateUse1, must exist before the kernels run)
 
 from . import _C

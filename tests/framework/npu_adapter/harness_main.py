@@ -34,7 +34,7 @@ def build(build_dir: pathlib.Path, module_dir: pathlib.Path):
 
 def main(build_dir, module_dir, cases_path, results_path, custom_opp_path):
     os.environ.pop("ASCEND_CUSTOM_OPP_PATH", None)
-    module = build(pathlib.Path(build_dir), pathlib.Path(module_dir))
+    module = build(pathlib.Path(build_dir).resolve(), pathlib.Path(module_dir).resolve())
     results = {}
     try:
         module.op_api_library()
