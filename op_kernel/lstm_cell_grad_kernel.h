@@ -86,24 +86,13 @@ public:
             WriteZeroBias();
             return;
         }
+        // Blocks of the core's rectangle: row chunks (the bias chunks, or all its rows) by
+        // column tiles. Each block sums its gradBias columns in UB and flushes them.
         const int64_t chunkRows = kHasBias ? tiling_.rowUnit : (rows_.end - rows_.begin);
         for (int64_t chunkBegin = rows_.begin; chunkBegin < rows_.end; chunkBegin += chunkRows) {
             const int64_t chunkEnd = chunkBegin + chunkRows < rows_.end ? chunkBegin + chunkRows : rows_.end;
             for (int64_t col = cols_.begin; col < cols_.end; col += tiling_.tileCols) {
-                const uint32_t cols = static_cast<uint32_t>(cols_.end - col < tiling_.tileCols ? cols_.end - col
-                                                                                                 : tiling_.tileCols);
-                const uint32_t pitch = static_cast<uint32_t>(AlignUp(cols, tiling_.colUnit));
-                const uint32_t fitRows = tileElems_ / pitch;
-                const uint32_t tileRows = fitRows < kMaxBlockCount ? fitRows : kMaxBlockCount;
-                if (kHasBias) ZeroBiasAccumulators(pitch);
-                for (int64_t row = chunkBegin; row < chunkEnd; row += tileRows) {
-                    const uint32_t rows = static_cast<uint32_t>(chunkEnd - row < tileRows ? chunkEnd - row : tileRows);
-                    Tile tile{row, col, rows, cols, pitch};
-                    CopyIn(tile);
-                    Compute(tile);
-                    CopyOut(tile);
-                }
-                if (kHasBias) FlushBias(chunkBegin / tiling_.rowUnit, col, cols);
+                ProcessBlock(chunkBegin, chunkEnd, col);
             }
         }
         if (kHasBias && tiling_.biasChunks > 1) {
@@ -113,6 +102,24 @@ public:
     }
 
 private:
+    // Rows [rowBegin, rowEnd) of the column tile starting at `col`, as many rows per tile as fit.
+    __aicore__ inline void ProcessBlock(int64_t rowBegin, int64_t rowEnd, int64_t col) {
+        const uint32_t cols = static_cast<uint32_t>(cols_.end - col < tiling_.tileCols ? cols_.end - col
+                                                                                         : tiling_.tileCols);
+        const uint32_t pitch = static_cast<uint32_t>(AlignUp(cols, tiling_.colUnit));
+        const uint32_t fitRows = tileElems_ / pitch;
+        const uint32_t tileRows = fitRows < kMaxBlockCount ? fitRows : kMaxBlockCount;
+        if (kHasBias) ZeroBiasAccumulators(pitch);
+        for (int64_t row = rowBegin; row < rowEnd; row += tileRows) {
+            const uint32_t rows = static_cast<uint32_t>(rowEnd - row < tileRows ? rowEnd - row : tileRows);
+            const Tile tile{row, col, rows, cols, pitch};
+            CopyIn(tile);
+            Compute(tile);
+            CopyOut(tile);
+        }
+        if (kHasBias) FlushBias(rowBegin / tiling_.rowUnit, col, cols);
+    }
+
     struct Tile {
         int64_t row;     // first batch row
         int64_t col;     // first hidden column
