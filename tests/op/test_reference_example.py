@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from conftest import BUILD, ROOT
+from build_support import BUILD, ROOT
 
 DOC = ROOT.parent / "shared" / "reference" / "aclnnThnnFusedLstmCellBackward.md"
 

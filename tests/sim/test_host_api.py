@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from conftest import build_path, run_program
+from build_support import build_path, run_program
 
 HOST = ("tests", "sim", "host")
 

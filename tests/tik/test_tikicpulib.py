@@ -18,7 +18,7 @@ import types
 
 import pytest
 
-from conftest import BUILD, ROOT, build_path
+from build_support import BUILD, ROOT, build_path
 
 UT_SOURCE = ROOT / "tests" / "tik" / "standalone" / "op_kernel_ut"
 
