@@ -12,7 +12,9 @@
 #include "ascendc_sim/core/soc.h"
 #include "ascendc_sim/host/aclnn_call.h"
 
-static aclTensor* Tensor(std::vector<int64_t> shape, aclDataType dtype, size_t elemBytes, bool random) {
+// A device tensor of `shape`; its device memory is appended to *allocations for the caller to free.
+static aclTensor* Tensor(std::vector<int64_t> shape, aclDataType dtype, size_t elemBytes, bool random,
+                         std::vector<void*>* allocations) {
     size_t n = 1;
     for (auto d : shape) n *= d;
     void* device = nullptr;
@@ -21,6 +23,7 @@ static aclTensor* Tensor(std::vector<int64_t> shape, aclDataType dtype, size_t e
     std::mt19937 gen(1);
     for (auto& b : host) b = random ? static_cast<uint8_t>(gen() & 0x3F) : 0;  // small finite values
     aclrtMemcpy(device, host.size(), host.data(), host.size(), ACL_MEMCPY_HOST_TO_DEVICE);
+    allocations->push_back(device);
     std::vector<int64_t> strides(shape.size(), 1);
     for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i) strides[i] = strides[i + 1] * shape[i + 1];
     return aclCreateTensor(shape.data(), shape.size(), dtype, strides.data(), 0, ACL_FORMAT_ND, shape.data(),
@@ -41,14 +44,15 @@ int main(int argc, char** argv) {
     aclrtSetDevice(0);
     aclrtStream stream;
     aclrtCreateStream(&stream);
-    aclTensor* dhy = Tensor({b, h}, dt, s, true);
-    aclTensor* dc = Tensor({b, h}, dt, s, true);
-    aclTensor* cx = Tensor({b, h}, dt, s, true);
-    aclTensor* cy = Tensor({b, h}, dt, s, true);
-    aclTensor* storage = Tensor({b, 4 * h}, dt, s, true);
-    aclTensor* gates = Tensor({b, 4 * h}, dt, s, false);
-    aclTensor* dcx = Tensor({b, h}, dt, s, false);
-    aclTensor* db = Tensor({4 * h}, dt, s, false);
+    std::vector<void*> memory;
+    aclTensor* dhy = Tensor({b, h}, dt, s, true, &memory);
+    aclTensor* dc = Tensor({b, h}, dt, s, true, &memory);
+    aclTensor* cx = Tensor({b, h}, dt, s, true, &memory);
+    aclTensor* cy = Tensor({b, h}, dt, s, true, &memory);
+    aclTensor* storage = Tensor({b, 4 * h}, dt, s, true, &memory);
+    aclTensor* gates = Tensor({b, 4 * h}, dt, s, false, &memory);
+    aclTensor* dcx = Tensor({b, h}, dt, s, false, &memory);
+    aclTensor* db = Tensor({4 * h}, dt, s, false, &memory);
     uint64_t wsSize = 0;
     aclOpExecutor* executor = nullptr;
     if (aclnnThnnFusedLstmCellBackwardGetWorkspaceSize(dhy, dc, cx, cy, storage, true, gates, dcx, db, &wsSize,
@@ -77,5 +81,11 @@ int main(int argc, char** argv) {
                 (unsigned long long)read, (unsigned long long)written, (unsigned long long)(read + written), minimum,
                 (read + written) / minimum, (unsigned long long)maxCore, (read + written) / double(launch.blockDim),
                 launch.ok && launch.warnings.empty() ? "no check violations" : launch.Report().c_str());
+    for (aclTensor* t : {dhy, dc, cx, cy, storage, gates, dcx, db}) aclDestroyTensor(t);
+    for (void* p : memory) aclrtFree(p);
+    if (ws != nullptr) aclrtFree(ws);
+    aclrtDestroyStream(stream);
+    aclrtResetDevice(0);
+    aclFinalize();
     return 0;
 }
