@@ -87,9 +87,12 @@ def tool(name: str) -> str:
 
 def cmd_build(args=None) -> None:
     cmd_deps()
-    if not (BUILD / "build.ninja").exists():
+    cache = BUILD / "CMakeCache.txt"
+    configured = (BUILD / "build.ninja").exists() and "LSTM_CELL_GRAD_INPLACE:BOOL=ON" in cache.read_text()
+    if not configured:
         run([tool("cmake"), "-S", str(ROOT), "-B", str(BUILD), "-G", "Ninja",
-             f"-DCMAKE_MAKE_PROGRAM={tool('ninja')}", f"-DPython3_EXECUTABLE={sys.executable}"])
+             f"-DCMAKE_MAKE_PROGRAM={tool('ninja')}", f"-DPython3_EXECUTABLE={sys.executable}",
+             "-DLSTM_CELL_GRAD_INPLACE=ON"])
     jobs = ["-j", str(args.jobs)] if args is not None and getattr(args, "jobs", None) else []
     run([tool("cmake"), "--build", str(BUILD), *jobs])
 
