@@ -8,7 +8,7 @@ from reference import assert_close, formulas, random_inputs, torch_autograd
 lcg = pytest.importorskip("lstm_cell_grad")
 
 SHAPES = [(1, 1), (1, 8), (2, 15), (7, 16), (48, 100), (333, 15), (129, 33), (333, 1023), (4096, 8), (2, 40000),
-          (48, 4096), (4096, 1023)]
+          (48, 4096), (4096, 1023), (8300, 8)]  # 8300 rows: 65 bias chunks, more than one final-pass load
 GRADS = [(True, True), (True, False), (False, True), (False, False)]
 
 
@@ -96,6 +96,16 @@ def test_deterministic_across_runs_cores_and_socs():
         other = lcg.thnn_fused_lstm_cell_backward(dhy, dc, cx, cy, storage, True, soc=soc, num_cores=cores)
         assert other[2].tobytes() == first[2].tobytes(), (soc, cores)
         assert other[0].tobytes() == first[0].tobytes()
+
+
+def test_bias_identical_across_cores_with_many_chunks():
+    """65 chunk partials, summed by the final pass in two loads: still one fixed order."""
+    rng = np.random.default_rng(13)
+    dhy, dc, cx, cy, storage = random_inputs(8300, 8, np.float32, rng)
+    first = lcg.thnn_fused_lstm_cell_backward(dhy, dc, cx, cy, storage, True)[2]
+    for cores, soc in [(1, "Ascend910B1"), (5, "Ascend910B3"), (48, "Ascend910_93")]:
+        other = lcg.thnn_fused_lstm_cell_backward(dhy, dc, cx, cy, storage, True, soc=soc, num_cores=cores)[2]
+        assert other.tobytes() == first.tobytes(), (cores, soc)
 
 
 def test_empty_batch():
