@@ -76,6 +76,11 @@ CASES = {
         words=["core 0/1", "DataCopy (UB->GM, count 64)", "operand src writes to GM",
                "TQueBind#0 buffer 0 bytes [128, 256)", "never written"],
         warn_count=1),
+    "kernel-assert": dict(
+        kernel="assert_tile_count", cores=2, args=dict(x=bytes(32), y=bytes(32)),
+        words=["core 1/2", "ascendc_assert(tiles <= 3) failed at", "broken_sync.h",
+               "core 1: 4 tiles, at most 3 fit"],
+        warn_count=1),
     "sync-misuse": dict(
         kernel="set_flag_twice", cores=1, args=dict(x=bytes(32), y=bytes(32)),
         words=["core 0/1", "SetFlag<MTE2_V>(1) issued again before its WaitFlag"],

@@ -53,6 +53,7 @@ void RegisterTestKernels() {
     Register("set_flag_twice", &set_flag_twice);
     Register("wait_flag_without_set", &wait_flag_without_set);
     Register("core_skips_sync_all", &core_skips_sync_all);
+    Register("assert_tile_count", &assert_tile_count);
 }
 
 const char* EventKindName(sim::EventKind kind) {

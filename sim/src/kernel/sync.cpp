@@ -1,5 +1,8 @@
 #include "ascendc_sim/kernel/sync.h"
 
+#include <cstdarg>
+#include <cstdio>
+
 #include "ascendc_sim/core/check.h"
 
 namespace sim {
@@ -58,6 +61,20 @@ void PipeBarrierImpl(pipe_t pipe) {
     bool ok;
     Pipe p = ToPipe(pipe, &ok);
     if (ok) core.Issue(Event{EventKind::Barrier, p, p, "PipeBarrier"});
+}
+
+std::string AssertMessage(const char* condition, const char* file, int line, const char* format, ...) {
+    std::string text = std::string("ascendc_assert(") + condition + ") failed at " + file + ":" + std::to_string(line);
+    if (format != nullptr) {
+        char buffer[512];
+        va_list args;
+        va_start(args, format);
+        std::vsnprintf(buffer, sizeof buffer, format, args);
+        va_end(args);
+        text += ": ";
+        text += buffer;
+    }
+    return text;
 }
 
 void SyncAllImpl() {

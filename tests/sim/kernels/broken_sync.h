@@ -100,3 +100,12 @@ extern "C" __global__ __aicore__ void core_skips_sync_all(GM_ADDR x, GM_ADDR y)
     queue.FreeTensor(tile);
     AscendC::SyncAll();
 }
+
+// Core 1 finds its tile count out of range and asserts (kernel-assert, with the message).
+extern "C" __global__ __aicore__ void assert_tile_count(GM_ADDR x, GM_ADDR y)
+{
+    (void)x;
+    (void)y;
+    const int64_t tiles = 3 + AscendC::GetBlockIdx();
+    ascendc_assert(tiles <= 3, "core %ld: %ld tiles, at most 3 fit", (long)AscendC::GetBlockIdx(), (long)tiles);
+}

@@ -61,9 +61,17 @@ HardEvent TQueSync<src, dst>::Event() {
 
 }  // namespace AscendC
 
-// ascendc_assert(cond) / ascendc_assert(cond, fmt, ...): a failed assertion stops the launch.
-#define ascendc_assert(cond, ...)                                                                    \
-    do {                                                                                             \
-        if (!(cond)) sim::Violation(sim::Check::KernelAssert, std::string("ascendc_assert(" #cond ") failed at ") + \
-                                                                  __FILE__ + ":" + std::to_string(__LINE__));       \
+namespace sim {
+// The text of a failed ascendc_assert: the condition, where, and the printf-style message.
+std::string AssertMessage(const char* condition, const char* file, int line, const char* format = nullptr, ...);
+}  // namespace sim
+
+// ascendc_assert(cond) / ascendc_assert(cond, fmt, ...): a failed assertion stops the launch
+// with the formatted message (on the NPU it traps the core).
+#define ascendc_assert(cond, ...)                                                                      \
+    do {                                                                                               \
+        if (!(cond)) {                                                                                 \
+            ::sim::Violation(::sim::Check::KernelAssert,                                               \
+                             ::sim::AssertMessage(#cond, __FILE__, __LINE__ __VA_OPT__(, ) __VA_ARGS__)); \
+        }                                                                                              \
     } while (0)
