@@ -117,7 +117,7 @@ private:
             Compute(tile);
             CopyOut(tile);
         }
-        if (kHasBias) FlushBias(rowBegin / tiling_.rowUnit, col, cols);
+        if (kHasBias) FlushBias(rowBegin / tiling_.rowUnit, col, cols, pitch);
     }
 
     struct Tile {
@@ -290,8 +290,8 @@ private:
 
     // Writes the chunk's sums: to gradBias when one chunk covers the batch, else to the
     // chunk's row of partial sums in the workspace.
-    __aicore__ inline void FlushBias(int64_t chunk, int64_t col, uint32_t cols) {
-        const uint32_t accPitch = static_cast<uint32_t>(AlignUp(cols, tiling_.colUnit));
+    // `accPitch`: the accumulators' row length, the block's tile pitch.
+    __aicore__ inline void FlushBias(int64_t chunk, int64_t col, uint32_t cols, uint32_t accPitch) {
         LocalTensor<float> acc = biasAccBuf_.template Get<float>();
         LocalTensor<float> out = biasOutQueue_.template AllocTensor<float>();
         const bool direct = tiling_.biasChunks <= 1;

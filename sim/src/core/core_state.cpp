@@ -57,11 +57,10 @@ uint8_t* CoreState::Operand(const char* api, const char* operand, const UbRef& r
     }
     uint64_t start = ref.offset + byteOffset;
     if (requireAligned && start % 32 != 0) {
-        if (!Violation(Check::UbAlignment, std::string(api) + ": operand " + operand + " starts at " +
-                                               Describe(ref, byteOffset, 0) + ", not 32-byte aligned (UB address % 32 = " +
-                                               std::to_string(start % 32) + ")")) {
-            // Misalignment is not memory-unsafe in the sim: continue if downgraded.
-        }
+        // Misalignment is not memory-unsafe in the sim: the instruction runs if downgraded.
+        Violation(Check::UbAlignment, std::string(api) + ": operand " + operand + " starts at " +
+                                          Describe(ref, byteOffset, 0) + ", not 32-byte aligned (UB address % 32 = " +
+                                          std::to_string(start % 32) + ")");
     }
     if (byteOffset + bytes > ref.bytes) {
         Violation(Check::OperandBounds,

@@ -30,9 +30,10 @@ bool CheckGmAccess(const char* api, const char* operand, const GmView& view, con
     auto allocation = FindGm(view.base != nullptr ? view.base : start);
     if (!allocation) allocation = FindGm(start);
     if (!allocation) {
-        Violation(Check::GmAllocation, std::string(api) + ": " + operand + " GM address 0x" +
-                                           [&] { char b[32]; std::snprintf(b, sizeof b, "%llx", (unsigned long long)address); return std::string(b); }() +
-                                           " (" + std::to_string(bytes) + " bytes) is in no device allocation "
+        char hex[32];
+        std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(address));
+        Violation(Check::GmAllocation, std::string(api) + ": " + operand + " GM address 0x" + hex + " (" +
+                                           std::to_string(bytes) + " bytes) is in no device allocation "
                                            "(not from aclrtMalloc/GmAlloc, or already freed)");
         return false;
     }

@@ -212,11 +212,11 @@ aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
     if (!tiling.ok) return Fail(ACLNN_ERR_INNER_TILING_ERROR, "tiling of " + opType_ + " failed: " + tiling.error);
 
     const uint64_t opWorkspace = tiling.workspaceSizes.empty() ? 0 : tiling.workspaceSizes[0];
-    uint64_t tempBytes = 0;
     std::vector<Placement> inputs, outputs;
     const bool launches = tiling.blockDim > 0;
-    uint64_t opWorkspaceAligned = (opWorkspace + kTempAlign - 1) / kTempAlign * kTempAlign;
-    tempBytes = opWorkspaceAligned;
+    const uint64_t opWorkspaceAligned = (opWorkspace + kTempAlign - 1) / kTempAlign * kTempAlign;
+    // Contiguous copies of strided views follow the op's own workspace.
+    uint64_t tempBytes = opWorkspaceAligned;
     for (const Arg& a : inputs_) inputs.push_back(Place(a.name, launches ? a.tensor : nullptr, &tempBytes));
     for (const Arg& a : outputs_) outputs.push_back(Place(a.name, launches ? a.tensor : nullptr, &tempBytes));
     const uint64_t total = launches ? tempBytes : 0;
