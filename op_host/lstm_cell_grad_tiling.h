@@ -24,6 +24,19 @@ struct TilingInput {
     bool hasBias;
 };
 
+// Explicit values for the tiling's free choices, 0 meaning "the tiling chooses". The
+// default plan never needs them; `python -m lstm_cell_grad tune` sweeps them on the
+// performance model. Every value is validated against the shape and the platform.
+struct TilingOverrides {
+    uint32_t gridRows = 0;       // cores along the batch (gridRows * gridCols <= AIV cores)
+    uint32_t gridCols = 0;       // cores along the hidden size
+    uint32_t tileRows = 0;       // rows per tile (at most the bias chunk)
+    uint32_t tileCols = 0;       // columns per tile, a multiple of one 32-byte block
+    uint32_t biasChunkRows = 0;  // rows per partial gradBias sum (changes the summation order)
+    uint32_t bufferNum = 0;      // depth of the copy queues: 1 (serial) or 2 (double-buffered)
+    bool Any() const { return gridRows || gridCols || tileRows || tileCols || biasChunkRows || bufferNum; }
+};
+
 struct TilingPlan {
     optiling::ThnnFusedLstmCellBackwardTilingData data;
     uint32_t blockDim = 0;       // 0: nothing to launch
@@ -33,7 +46,27 @@ struct TilingPlan {
     uint64_t ubBytesUsed = 0;    // the larger of the two phases
 };
 
-// Returns false with *error set when the input cannot be tiled (sizes out of range).
-bool ComputeTiling(const TilingInput& input, const PlatformInfo& platform, TilingPlan* plan, std::string* error);
+// Returns false with *error set when the input cannot be tiled (sizes out of range) or an
+// override is invalid (the message names it).
+bool ComputeTiling(const TilingInput& input, const PlatformInfo& platform, TilingPlan* plan, std::string* error,
+                   const TilingOverrides& overrides = TilingOverrides{});
+
+// Overrides the TilingFunc applies on the calling thread while this object lives: how a
+// tuning tool runs the real op (through aclnn) with a plan of its choosing. Nests.
+class ScopedTilingOverrides {
+public:
+    explicit ScopedTilingOverrides(const TilingOverrides& overrides);
+    ~ScopedTilingOverrides();
+    ScopedTilingOverrides(const ScopedTilingOverrides&) = delete;
+    ScopedTilingOverrides& operator=(const ScopedTilingOverrides&) = delete;
+
+private:
+    TilingOverrides previous_;
+};
+
+// The calling thread's overrides (all zero unless set), and their setter (the Python
+// binding's; C++ callers prefer the scope above).
+const TilingOverrides& ThreadTilingOverrides();
+void SetThreadTilingOverrides(const TilingOverrides& overrides);
 
 }  // namespace lstm_cell_grad

@@ -50,7 +50,9 @@ ge::graphStatus TilingFunc(gert::TilingContext* context) {
                                             args.gradHy.present, args.gradC.present, args.hasBias};
     lstm_cell_grad::TilingPlan plan;
     std::string error;
-    if (!lstm_cell_grad::ComputeTiling(input, platform, &plan, &error)) return ge::GRAPH_FAILED;
+    if (!lstm_cell_grad::ComputeTiling(input, platform, &plan, &error, lstm_cell_grad::ThreadTilingOverrides())) {
+        return ge::GRAPH_FAILED;
+    }
 
     context->SetBlockDim(plan.blockDim);
     context->SetTilingKey(plan.tilingKey);

@@ -19,6 +19,7 @@ BEGIN_TILING_DATA_DEF(ThnnFusedLstmCellBackwardTilingData)
     TILING_DATA_FIELD_DEF(uint32_t, biasChunks);    // partials in the workspace (0: none)
     TILING_DATA_FIELD_DEF(uint32_t, finalTileCols); // gradBias columns per final-pass tile
     TILING_DATA_FIELD_DEF(uint32_t, finalTileRows); // partial rows per final-pass load
+    TILING_DATA_FIELD_DEF(uint32_t, bufferNum);     // depth of the copy queues (1 or 2)
 END_TILING_DATA_DEF;
 
 REGISTER_TILING_DATA_CLASS(ThnnFusedLstmCellBackward, ThnnFusedLstmCellBackwardTilingData)

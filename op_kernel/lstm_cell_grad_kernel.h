@@ -71,8 +71,8 @@ public:
 
         tileElems_ = tiling.tileElems;
         const uint32_t inputs = InputSet{kHasHy, kHasC}.Count();
-        if (inputs > 0) pipe_->InitBuffer(inQueue_, kBufferNum, inputs * tileElems_ * sizeof(T));
-        pipe_->InitBuffer(outQueue_, kBufferNum, kOutputs * tileElems_ * sizeof(T));
+        if (inputs > 0) pipe_->InitBuffer(inQueue_, tiling.bufferNum, inputs * tileElems_ * sizeof(T));
+        pipe_->InitBuffer(outQueue_, tiling.bufferNum, kOutputs * tileElems_ * sizeof(T));
         pipe_->InitBuffer(calcBuf_, kFp32CalcTensors * tileElems_ * sizeof(float) + kTanhMinTmpBytes);
         if (kHalf) pipe_->InitBuffer(wideBuf_, (inputs + kOutputs) * tileElems_ * sizeof(float));
         if (kHasBias) {

@@ -15,7 +15,8 @@ namespace lstm_cell_grad {
 constexpr uint32_t kGates = 4;              // i, f, g, o blocks of storage and gradGates
 constexpr uint32_t kOutputs = 5;            // four gate gradients and gradCx
 constexpr uint32_t kMaxInputs = 8;          // gradHy, gradC, cy, cx, i, f, g, o
-constexpr uint32_t kBufferNum = 2;          // double buffering of the copy queues
+constexpr uint32_t kBufferNum = 2;          // double buffering of the copy queues (the default)
+constexpr uint32_t kMaxBufferNum = 2;       // deepest copy queue a tiling may ask for
 constexpr uint32_t kBlockBytes = 32;        // UB DataBlock: rows and buffers align to it
 constexpr uint32_t kFp32CalcTensors = 4;    // t, gct, and two scratch tensors (fp32)
 constexpr uint32_t kMaxBlockCount = 4095;   // DataCopyPad blockCount limit
@@ -64,10 +65,10 @@ struct InputSet {
     }
 };
 
-// UB bytes per tile element: input and output copy queues (double-buffered, in the I/O
+// UB bytes per tile element: input and output copy queues (bufferNum deep, in the I/O
 // dtype), fp32 working tensors, and for fp16 the fp32 copies of inputs and results.
-inline uint32_t UbBytesPerElement(uint32_t dtypeBytes, InputSet inputs) {
-    uint32_t bytes = kBufferNum * inputs.Count() * dtypeBytes + kBufferNum * kOutputs * dtypeBytes;
+inline uint32_t UbBytesPerElement(uint32_t dtypeBytes, InputSet inputs, uint32_t bufferNum) {
+    uint32_t bytes = bufferNum * inputs.Count() * dtypeBytes + bufferNum * kOutputs * dtypeBytes;
     bytes += kFp32CalcTensors * 4;
     if (dtypeBytes != 4) bytes += (inputs.Count() + kOutputs) * 4;
     return bytes;
@@ -78,8 +79,8 @@ inline uint32_t UbBiasBytesPerColumn(bool hasBias) { return hasBias ? kGates * 4
 
 // Total UB the main phase carves for a tile of tileElems elements, tileCols columns.
 inline uint64_t UbBytesMainPhase(uint32_t tileElems, uint32_t tileCols, uint32_t dtypeBytes, InputSet inputs,
-                                 bool hasBias) {
-    return static_cast<uint64_t>(tileElems) * UbBytesPerElement(dtypeBytes, inputs) +
+                                 bool hasBias, uint32_t bufferNum) {
+    return static_cast<uint64_t>(tileElems) * UbBytesPerElement(dtypeBytes, inputs, bufferNum) +
            static_cast<uint64_t>(tileCols) * UbBiasBytesPerColumn(hasBias) + kTanhMinTmpBytes;
 }
 

@@ -8,15 +8,17 @@ op's two-phase aclnn API on the sim (the CPU stand-in for CANN).
     >>> grad_gates.shape, grad_cx.shape, grad_bias.shape
     ((4, 32), (4, 8), (32,))
 
-See ``python -m lstm_cell_grad --help`` for the command line (example, check, plan, socs).
+See ``python -m lstm_cell_grad --help`` for the command line (example, check, plan, socs, profile, tune, bench).
 """
-from ._api import (Plan, SocInfo, backend, last_launch, plan, socs,
+from ._api import (Plan, SocInfo, TilingOverrides, backend, last_launch, plan, socs,
                    thnn_fused_lstm_cell_backward)
 from ._check import Comparison, compare, random_inputs
 from ._errors import AclnnError
+from ._profile import Profile, min_gm_bytes, profile
 from ._reference import reference
 
 __all__ = [
-    "AclnnError", "Comparison", "Plan", "SocInfo", "backend", "compare", "last_launch", "plan",
-    "random_inputs", "reference", "socs", "thnn_fused_lstm_cell_backward",
+    "AclnnError", "Comparison", "Plan", "Profile", "SocInfo", "TilingOverrides", "backend", "compare",
+    "last_launch", "min_gm_bytes", "plan", "profile", "random_inputs", "reference", "socs",
+    "thnn_fused_lstm_cell_backward",
 ]

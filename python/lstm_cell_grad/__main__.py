@@ -1,10 +1,13 @@
-"""Command line: ``python -m lstm_cell_grad {example,check,plan,socs}``.
+"""Command line: ``python -m lstm_cell_grad {example,check,plan,socs,profile,tune,bench}``.
 
     example   the reference document's example (n=1, hidden 8, all ones, has_bias), printed
               as the C++ example prints it
     check     random inputs through the op, against the float64 reference; exit 1 past tolerance
     plan      the tiling the op would use for a shape on a SoC
     socs      the SoC table the sim emulates, with sources
+    profile   one call's MODELED profile (time, pipes, waits, roofline); --trace, --plot
+    tune      sweep the tiling's free choices on the model; the best plan beside the default
+    bench     the standard shapes on the model: a Markdown table (and --plot PNG), modeled
 """
 from __future__ import annotations
 
@@ -71,6 +74,67 @@ def cmd_socs(_args: argparse.Namespace) -> int:
     return 0
 
 
+def _overrides(args: argparse.Namespace):
+    from ._api import TilingOverrides
+    return TilingOverrides(grid_rows=args.grid_rows, grid_cols=args.grid_cols, tile_rows=args.tile_rows,
+                           tile_cols=args.tile_cols, bias_chunk_rows=args.bias_chunk_rows,
+                           buffer_num=args.buffer_num)
+
+
+def cmd_profile(args: argparse.Namespace) -> int:
+    from ._profile import profile
+    inputs = random_inputs(args.batch, args.hidden, args.dtype, grad_hy=not args.no_grad_hy,
+                           grad_c=not args.no_grad_c, seed=args.seed)
+    _, prof = profile(**inputs, has_bias=not args.no_bias, soc=args.soc, num_cores=args.cores,
+                      tiling=_overrides(args))
+    print(prof)
+    if args.trace:
+        prof.to_chrome_trace(args.trace)
+        print(f"trace (modeled): {args.trace} (open in https://ui.perfetto.dev)")
+    if args.plot:
+        prof.plot(args.plot)
+        print(f"plot (modeled): {args.plot}")
+    return 0
+
+
+def cmd_tune(args: argparse.Namespace) -> int:
+    from ._bench_model import progress_bar
+    from ._tune import tune
+    grads = tuple(name for name, flag in (("hy", not args.no_grad_hy), ("c", not args.no_grad_c)) if flag)
+    bar = progress_bar()
+    result = tune(args.batch, args.hidden, args.dtype, has_bias=not args.no_bias, grads=grads, soc=args.soc,
+                  num_cores=args.cores, max_trials=args.max_trials,
+                  progress=lambda done, label: bar(done, args.max_trials, label))
+    sys.stderr.write("\n")
+    print(result)
+    return 0
+
+
+def cmd_bench_model(args: argparse.Namespace) -> int:
+    from ._bench_model import STANDARD_SHAPES, markdown_table, progress_bar, run_model_bench
+    rows = run_model_bench(STANDARD_SHAPES, soc=args.soc, num_cores=args.cores, progress=progress_bar())
+    table = markdown_table(rows)
+    print(table)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as out:
+            out.write(table + "\n")
+    if args.plot:
+        from ._plots import plot_bench
+        plot_bench(rows, args.plot)
+        print(f"plot (modeled): {args.plot}")
+    return 0
+
+
+def _override_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("tiling overrides (validated by the op's tiling)")
+    group.add_argument("--grid-rows", type=int, help="cores along the batch")
+    group.add_argument("--grid-cols", type=int, help="cores along the hidden size")
+    group.add_argument("--tile-rows", type=int, help="rows per tile")
+    group.add_argument("--tile-cols", type=int, help="columns per tile (a multiple of one 32-byte block)")
+    group.add_argument("--bias-chunk-rows", type=int, help="rows per partial gradBias sum")
+    group.add_argument("--buffer-num", type=int, help="copy-queue depth (1 or 2)")
+
+
 def _shape_options(parser: argparse.ArgumentParser, batch: int, hidden: int) -> None:
     parser.add_argument("--batch", type=int, default=batch, help=f"B (default {batch})")
     parser.add_argument("--hidden", type=int, default=hidden, help=f"H (default {hidden})")
@@ -95,10 +159,27 @@ def main(argv: Optional[List[str]] = None) -> int:
     _shape_options(p, batch=1024, hidden=512)
     p.set_defaults(func=cmd_plan)
     sub.add_parser("socs", help="the SoC table").set_defaults(func=cmd_socs)
+    p = sub.add_parser("profile", help="one call's modeled profile")
+    _shape_options(p, batch=1024, hidden=4096)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--trace", metavar="FILE", help="write a Chrome trace-event JSON (Perfetto)")
+    p.add_argument("--plot", metavar="FILE", help="write a PNG: the plan by core, per-core pipe use")
+    _override_options(p)
+    p.set_defaults(func=cmd_profile)
+    p = sub.add_parser("tune", help="sweep the tiling's free choices on the model")
+    _shape_options(p, batch=1024, hidden=4096)
+    p.add_argument("--max-trials", type=int, default=80, help="most plans to run (default 80)")
+    p.set_defaults(func=cmd_tune)
+    p = sub.add_parser("bench", help="the standard shapes on the model (modeled)")
+    p.add_argument("--soc", help="SoC name (see `socs`)")
+    p.add_argument("--cores", type=int, help="cap on the AIV cores (default: all)")
+    p.add_argument("--out", metavar="FILE", help="also write the Markdown table here")
+    p.add_argument("--plot", metavar="FILE", help="write a PNG of modeled time against the floor")
+    p.set_defaults(func=cmd_bench_model)
     args = parser.parse_args(argv)
     try:
         return args.func(args)
-    except ValueError as error:  # AclnnError included: what the op or the runtime rejected
+    except (ValueError, RuntimeError) as error:  # AclnnError included: what the op, the runtime or the build lacks
         print(f"error: {error}", file=sys.stderr)
         return EXIT_API_ERROR
 

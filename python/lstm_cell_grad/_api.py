@@ -174,6 +174,33 @@ def _dtype_bytes(dtype: Any) -> Tuple[str, int]:
 
 
 @dataclasses.dataclass(frozen=True)
+class TilingOverrides:
+    """Explicit values for the tiling's free choices (None: the tiling chooses). The op's
+    tiling validates them; :func:`plan` raises ValueError naming a bad one."""
+    grid_rows: Optional[int] = None        # cores along the batch
+    grid_cols: Optional[int] = None        # cores along the hidden size
+    tile_rows: Optional[int] = None        # rows per tile
+    tile_cols: Optional[int] = None        # columns per tile (a multiple of one 32-byte block)
+    bias_chunk_rows: Optional[int] = None  # rows per partial gradBias sum (changes the summation order)
+    buffer_num: Optional[int] = None       # copy-queue depth: 1 (serial) or 2 (double-buffered)
+
+    def as_dict(self) -> dict:
+        """The set fields, checked to be positive ints (what ``_C`` takes)."""
+        values = {}
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+                raise ValueError(f"tiling override {field.name} must be a positive int, got {value!r}")
+            values[field.name] = int(value)
+        return values
+
+    def __str__(self) -> str:
+        return ", ".join(f"{k}={v}" for k, v in self.as_dict().items()) or "default"
+
+
+@dataclasses.dataclass(frozen=True)
 class Plan:
     """The op's tiling for one shape on one SoC (from ``lstm_cell_grad::ComputeTiling``)."""
     batch: int
@@ -202,6 +229,8 @@ class Plan:
     bias_chunk_rows: int
     final_tile_rows: int
     final_tile_cols: int
+    buffer_num: int           # copy-queue depth
+    core_rects: Tuple[Tuple[int, int, int, int], ...]  # per block: row begin, row end, col begin, col end
 
     def __str__(self) -> str:
         grads = "+".join(self.grads) if self.grads else "none"
@@ -214,7 +243,7 @@ class Plan:
             ("split units", f"{self.row_unit} rows, {self.col_unit} columns"),
             ("busiest core", f"#{self.busiest_core}: {self.busiest_rows} rows x {self.busiest_cols} columns"
              if self.busiest_core >= 0 else "none (nothing to launch)"),
-            ("tile", f"{self.tile_rows} rows x {self.tile_cols} columns"),
+            ("tile", f"{self.tile_rows} rows x {self.tile_cols} columns, queues {self.buffer_num} deep"),
             ("UB used", f"{self.ub_bytes_used} of {self.ub_bytes} bytes ({used:.1f}%)"),
             ("workspace", f"{self.workspace_bytes} bytes"),
             ("bias chunks", f"{self.bias_chunks} of {self.bias_chunk_rows} rows" +
@@ -229,13 +258,14 @@ class Plan:
 
 def plan(batch: int, hidden: int, dtype: Any = "float32", has_bias: bool = True,
          grads: Iterable[str] = _GRADS, soc: Optional[str] = None,
-         num_cores: Optional[int] = None) -> Plan:
+         num_cores: Optional[int] = None, overrides: Optional[TilingOverrides] = None) -> Plan:
     """How the op would tile ``[batch, hidden]`` on a SoC, by calling its own tiling function.
 
     Args:
         dtype: "float32" or "float16" (numpy and torch dtypes accepted).
         grads: which incoming gradients are present: a subset of ("hy", "c").
         soc, num_cores: as for :func:`thnn_fused_lstm_cell_backward`.
+        overrides: explicit tiling choices (:class:`TilingOverrides`); ValueError if invalid.
     """
     dtype_name, dtype_bytes = _dtype_bytes(dtype)
     grads = tuple(grads)
@@ -246,7 +276,8 @@ def plan(batch: int, hidden: int, dtype: Any = "float32", has_bias: bool = True,
         raise ValueError(f"batch and hidden must be non-negative, got {batch} and {hidden}")
     soc_name, core_cap = _resolve_soc(soc, num_cores)
     fields = _C.plan(int(batch), int(hidden), dtype_bytes, "hy" in grads, "c" in grads, bool(has_bias),
-                     soc_name, core_cap)
+                     soc_name, core_cap, (overrides or TilingOverrides()).as_dict())
+    fields["core_rects"] = tuple(tuple(rect) for rect in fields["core_rects"])
     ordered = tuple(g for g in _GRADS if g in grads)
     return Plan(batch=int(batch), hidden=int(hidden), dtype=dtype_name, has_bias=bool(has_bias), grads=ordered,
                 **fields)
@@ -258,5 +289,5 @@ def last_launch() -> dict:
     return _C.last_launch()
 
 
-__all__ = ["AclnnError", "Plan", "SocInfo", "backend", "last_launch", "plan", "socs",
+__all__ = ["AclnnError", "Plan", "SocInfo", "TilingOverrides", "backend", "last_launch", "plan", "socs",
            "thnn_fused_lstm_cell_backward"]

@@ -97,10 +97,30 @@ py::list SocTable() {
     return table;
 }
 
+// Tiling overrides from a dict of TilingOverrides' fields (snake_case); unknown keys are an error.
+lstm_cell_grad::TilingOverrides ToOverrides(const py::dict& values) {
+    lstm_cell_grad::TilingOverrides o;
+    const std::pair<const char*, uint32_t*> fields[] = {
+        {"grid_rows", &o.gridRows},   {"grid_cols", &o.gridCols},           {"tile_rows", &o.tileRows},
+        {"tile_cols", &o.tileCols},   {"bias_chunk_rows", &o.biasChunkRows}, {"buffer_num", &o.bufferNum}};
+    for (const auto& [key, value] : values) {
+        const std::string name = py::str(key);
+        bool known = false;
+        for (const auto& [field, target] : fields) {
+            if (name == field) {
+                *target = value.cast<uint32_t>();
+                known = true;
+            }
+        }
+        if (!known) throw std::invalid_argument("unknown tiling override: " + name);
+    }
+    return o;
+}
+
 py::dict Plan(int64_t batch, int64_t hidden, uint32_t dtypeBytes, bool hasGradHy, bool hasGradC, bool hasBias,
-              const std::string& soc, uint32_t coreLimit) {
+              const std::string& soc, uint32_t coreLimit, const py::dict& overrides) {
     const TilingReport r = ReportTiling(TilingRequest{batch, hidden, dtypeBytes, hasGradHy, hasGradC, hasBias, soc,
-                                                      coreLimit});
+                                                      coreLimit, ToOverrides(overrides)});
     py::dict plan;
     plan["soc"] = r.soc;
     plan["aiv_cores"] = r.aivCores;
@@ -123,6 +143,10 @@ py::dict Plan(int64_t batch, int64_t hidden, uint32_t dtypeBytes, bool hasGradHy
     plan["busiest_core"] = r.busiestCore;
     plan["busiest_rows"] = r.busiestRows;
     plan["busiest_cols"] = r.busiestCols;
+    plan["buffer_num"] = r.bufferNum;
+    py::list cores;
+    for (const CoreRect& c : r.cores) cores.append(py::make_tuple(c.rowBegin, c.rowEnd, c.colBegin, c.colEnd));
+    plan["core_rects"] = cores;
     return plan;
 }
 
@@ -179,6 +203,11 @@ PYBIND11_MODULE(_C, m) {
           "The calling thread's SoC and core cap (ASCEND_SIM_SOC / ASCEND_SIM_MAX_CORES, else the sim's default).");
     m.def("plan", &Plan, py::arg("batch"), py::arg("hidden"), py::arg("dtype_bytes"), py::arg("has_grad_hy"),
           py::arg("has_grad_c"), py::arg("has_bias"), py::arg("soc"), py::arg("num_cores"),
-          "The op's tiling (lstm_cell_grad::ComputeTiling) for a shape on a SoC.");
+          py::arg("overrides") = py::dict(),
+          "The op's tiling (lstm_cell_grad::ComputeTiling) for a shape on a SoC, with optional overrides.");
+    m.def("set_tiling_overrides", [](const py::dict& overrides) {
+              lstm_cell_grad::SetThreadTilingOverrides(ToOverrides(overrides));
+          }, py::arg("overrides"),
+          "Tiling overrides the op's TilingFunc applies on the calling thread (an empty dict clears them).");
     m.def("last_launch", &LastLaunch, "The calling thread's last op launch: checks, warnings, per-core counters.");
 }

@@ -20,7 +20,7 @@ TilingReport ReportTiling(const TilingRequest& request) {
                             request.hasGradHy, request.hasGradC, request.hasBias};
     TilingPlan plan;
     std::string error;
-    if (!ComputeTiling(input, platform, &plan, &error)) throw std::invalid_argument("tiling failed: " + error);
+    if (!ComputeTiling(input, platform, &plan, &error, request.overrides)) throw std::invalid_argument("tiling failed: " + error);
 
     TilingReport report;
     report.soc = sim::CurrentSoc().name;
@@ -42,10 +42,12 @@ TilingReport ReportTiling(const TilingRequest& request) {
     report.biasChunkRows = d.get_biasChunkRows();
     report.finalTileRows = d.get_finalTileRows();
     report.finalTileCols = d.get_finalTileCols();
+    report.bufferNum = d.get_bufferNum();
     for (uint32_t block = 0; block < plan.blockDim; ++block) {
         const Range rows = CoreRows(request.batch, report.rowUnit, report.gridRows, report.gridCols, block);
         const Range cols = CoreCols(request.hidden, report.colUnit, report.gridCols, block);
         const int64_t rowCount = rows.end - rows.begin, colCount = cols.end - cols.begin;
+        report.cores.push_back(CoreRect{rows.begin, rows.end, cols.begin, cols.end});
         if (report.busiestCore < 0 || rowCount * colCount > report.busiestRows * report.busiestCols) {
             report.busiestCore = block;
             report.busiestRows = rowCount;

@@ -4,6 +4,9 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
+
+#include "lstm_cell_grad_tiling.h"
 
 namespace lstm_cell_grad::py {
 
@@ -16,6 +19,11 @@ struct TilingRequest {
     bool hasBias = true;
     std::string soc;
     uint32_t coreLimit = 0;  // 0: every AIV core
+    TilingOverrides overrides;
+};
+
+struct CoreRect {
+    int64_t rowBegin, rowEnd, colBegin, colEnd;
 };
 
 struct TilingReport {
@@ -34,6 +42,8 @@ struct TilingReport {
     uint32_t finalTileRows = 0, finalTileCols = 0;
     int64_t busiestCore = -1;       // block index with the most elements (-1: nothing launched)
     int64_t busiestRows = 0, busiestCols = 0;
+    uint32_t bufferNum = 0;
+    std::vector<CoreRect> cores;    // each launched block's rows and columns
 };
 
 // Throws std::invalid_argument for an unknown SoC or a shape the tiling rejects.

@@ -1,0 +1,131 @@
+"""The tiling developer's loop on the performance model: ``tune`` sweeps the tiling's free
+choices (core grid, tile rows and columns, bias chunk rows, queue depth) through
+:class:`TilingOverrides`, runs the real op with each plan and keeps the one with the
+shortest MODELED task duration. Coordinate descent: one choice at a time, the others at
+their best so far, so a sweep costs tens of runs, not the product of the choices."""
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable, Dict, Iterable, List, Optional, Tuple
+
+from ._api import Plan, TilingOverrides, plan
+from ._check import random_inputs
+from ._profile import Profile, profile
+
+# Bias chunk heights to try: powers of two around the default (kBiasChunkRows = 128).
+BIAS_CHUNK_ROWS = (32, 64, 128, 256, 512, 1024)
+
+
+@dataclasses.dataclass(frozen=True)
+class Trial:
+    overrides: TilingOverrides
+    plan: Plan
+    profile: Profile
+
+    @property
+    def time_us(self) -> float:
+        return self.profile.task_duration_us
+
+
+@dataclasses.dataclass(frozen=True)
+class TuneResult:
+    default: Trial
+    best: Trial
+    trials: Tuple[Trial, ...]
+
+    def __str__(self) -> str:
+        d, b = self.default, self.best
+        rows = [("", "default", "best"),
+                ("overrides", "-", str(b.overrides)),
+                ("grid (batch x hidden)", f"{d.plan.grid_rows} x {d.plan.grid_cols}",
+                 f"{b.plan.grid_rows} x {b.plan.grid_cols}"),
+                ("tile (rows x cols)", f"{d.plan.tile_rows} x {d.plan.tile_cols}",
+                 f"{b.plan.tile_rows} x {b.plan.tile_cols}"),
+                ("queue depth", f"{d.plan.buffer_num}", f"{b.plan.buffer_num}"),
+                ("bias chunk rows", f"{d.plan.bias_chunk_rows}", f"{b.plan.bias_chunk_rows}"),
+                ("task duration (modeled)", f"{d.time_us:.2f} us", f"{b.time_us:.2f} us"),
+                ("aiv_time (modeled)", f"{d.profile.aiv_time_us:.2f} us", f"{b.profile.aiv_time_us:.2f} us"),
+                ("roofline fraction", f"{d.profile.roofline_fraction:.3f}", f"{b.profile.roofline_fraction:.3f}"),
+                ("load balance", f"{d.profile.load_balance:.3f}", f"{b.profile.load_balance:.3f}"),
+                ("bound", d.profile.bound, b.profile.bound)]
+        widths = [max(len(r[k]) for r in rows) for k in range(3)]
+        lines = [f"tune ({len(self.trials)} plans run on the model; times modeled, not measured):"]
+        lines += ["  " + "  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() for r in rows]
+        speedup = d.time_us / b.time_us if b.time_us > 0 else 1.0
+        lines.append(f"  best is {speedup:.3f}x the default (modeled)")
+        return "\n".join(lines)
+
+
+def _grid_candidates(base: Plan, batch: int, hidden: int) -> List[Dict[str, int]]:
+    """Core grids that use the cores well: every row count whose column count differs."""
+    row_units = max(1, -(-max(batch, 1) // base.row_unit))
+    col_units = -(-hidden // base.col_unit)
+    seen, grids = set(), []
+    for rows in range(1, min(row_units, base.aiv_cores) + 1):
+        cols = min(col_units, base.aiv_cores // rows)
+        if rows * cols < base.aiv_cores // 2 and (rows, cols) != (base.grid_rows, base.grid_cols):
+            continue  # leaves more than half the cores idle
+        if (rows, cols) not in seen:
+            seen.add((rows, cols))
+            grids.append({"grid_rows": rows, "grid_cols": cols})
+    return grids
+
+
+def _tile_candidates(current: Plan) -> List[Dict[str, int]]:
+    cols = sorted({max(current.col_unit, current.tile_cols // k // current.col_unit * current.col_unit)
+                   for k in (1, 2, 4)})
+    rows = sorted({max(1, current.tile_rows // k) for k in (1, 2, 4)})
+    return [{"tile_cols": c} for c in cols] + [{"tile_rows": r} for r in rows]
+
+
+def tune(batch: int, hidden: int, dtype: str = "float32", *, has_bias: bool = True,
+         grads: Iterable[str] = ("hy", "c"), soc: Optional[str] = None, num_cores: Optional[int] = None,
+         max_trials: int = 80, progress: Optional[Callable[[int, str], None]] = None) -> TuneResult:
+    """Sweeps the tiling's free choices for one shape; returns the default and best trials."""
+    grads = tuple(grads)
+    inputs = random_inputs(batch, hidden, dtype, grad_hy="hy" in grads, grad_c="c" in grads)
+    trials: List[Trial] = []
+    tried: Dict[Tuple[Tuple[str, int], ...], Trial] = {}
+
+    def run(values: Dict[str, int]) -> Optional[Trial]:
+        key = tuple(sorted(values.items()))
+        if key in tried:
+            return tried[key]
+        if len(trials) >= max_trials:
+            return None
+        overrides = TilingOverrides(**values)
+        try:
+            call_plan = plan(batch, hidden, dtype, has_bias=has_bias, grads=grads, soc=soc, num_cores=num_cores,
+                             overrides=overrides)
+        except ValueError:
+            return None  # not a valid plan for this shape
+        _, prof = profile(**inputs, has_bias=has_bias, soc=soc, num_cores=num_cores, tiling=overrides)
+        trial = Trial(overrides, call_plan, prof)
+        tried[key] = trial
+        trials.append(trial)
+        if progress:
+            progress(len(trials), str(overrides))
+        return trial
+
+    default = run({})
+    assert default is not None
+    best, best_values = default, {}
+
+    def sweep(candidates: Iterable[Dict[str, Optional[int]]]) -> None:
+        """Each candidate changes some choices of the best so far (None: back to the tiling's)."""
+        nonlocal best, best_values
+        for candidate in candidates:
+            merged = {**best_values, **candidate}
+            values = {k: v for k, v in merged.items() if v is not None}
+            trial = run(values)
+            if trial is not None and trial.time_us < best.time_us:
+                best, best_values = trial, values
+
+    sweep(_grid_candidates(default.plan, batch, hidden))
+    sweep({"buffer_num": n} for n in (1, 2))
+    if has_bias and batch > 1:
+        sweep({"bias_chunk_rows": rows, "grid_rows": None, "grid_cols": None}
+              for rows in BIAS_CHUNK_ROWS if rows < 2 * batch)
+        sweep(_grid_candidates(best.plan, batch, hidden))  # the row unit may have changed
+    sweep(_tile_candidates(best.plan))
+    return TuneResult(default, best, tuple(trials))

@@ -1,0 +1,73 @@
+"""Tiling overrides (the free choices `tune` sweeps): validated by the op's tiling with a
+message naming the bad one, reflected in the plan, and honoured by the kernel, whose
+results stay right (float64 formulas)."""
+import numpy as np
+import pytest
+
+import lstm_cell_grad as lcg
+from lcg_testing import assert_matches, formulas, make_inputs
+from lstm_cell_grad._profile import tiling_overrides
+
+T = lcg.TilingOverrides
+
+
+def test_default_plan_is_unchanged_by_empty_overrides():
+    assert lcg.plan(1024, 512, "float16") == lcg.plan(1024, 512, "float16", overrides=T())
+
+
+@pytest.mark.parametrize("overrides, fields", [
+    (T(grid_rows=4, grid_cols=6), {"grid_rows": 4, "grid_cols": 6, "block_dim": 24}),
+    (T(grid_rows=2), {"grid_rows": 2}),
+    (T(tile_cols=64), {"tile_cols": 64}),
+    (T(tile_rows=3), {"tile_rows": 3}),
+    (T(buffer_num=1), {"buffer_num": 1}),
+    (T(bias_chunk_rows=64), {"bias_chunk_rows": 64, "bias_chunks": 16, "row_unit": 64}),
+])
+def test_overrides_reach_the_plan(overrides, fields):
+    p = lcg.plan(1024, 512, "float16", overrides=overrides)
+    for name, value in fields.items():
+        assert getattr(p, name) == value, name
+
+
+@pytest.mark.parametrize("overrides, message", [
+    (T(grid_rows=9), "gridRows override 9 exceeds the 8 row units"),
+    (T(grid_cols=30, grid_rows=2), "needs more than the 48 AIV cores"),
+    (T(tile_cols=20), "tileCols override 20 must be a multiple of 16"),
+    (T(tile_rows=500), "tileRows override 500 exceeds"),
+    (T(buffer_num=3), "bufferNum override must be 1 or 2"),
+])
+def test_bad_overrides_are_rejected_by_name(overrides, message):
+    with pytest.raises(ValueError, match=message):
+        lcg.plan(1024, 512, "float16", overrides=overrides)
+
+
+def test_override_values_must_be_positive_ints():
+    for bad in (0, -1, 2.5, True, "4"):
+        with pytest.raises(ValueError, match="grid_rows must be a positive int"):
+            T(grid_rows=bad).as_dict()
+
+
+def test_bias_chunk_rows_needs_bias():
+    with pytest.raises(ValueError, match="biasChunkRows override needs hasBias"):
+        lcg.plan(256, 64, has_bias=False, overrides=T(bias_chunk_rows=64))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+@pytest.mark.parametrize("overrides", [
+    T(grid_rows=3, grid_cols=5, tile_rows=2, tile_cols=16, buffer_num=1),
+    T(bias_chunk_rows=32, grid_rows=7),
+    T(tile_cols=32, buffer_num=2, bias_chunk_rows=200, grid_rows=1, grid_cols=2),
+])
+def test_the_kernel_honours_overrides(dtype, overrides):
+    inputs = make_inputs(300, 72, dtype, seed=5)
+    name = np.dtype(dtype).name
+    expected_plan = lcg.plan(300, 72, name, overrides=overrides)
+    with tiling_overrides(overrides):
+        results = lcg.thnn_fused_lstm_cell_backward(*inputs)
+    assert_matches(results, formulas(*inputs))
+    launch = lcg.last_launch()
+    assert launch["ok"] and not launch["warnings"]
+    assert launch["block_dim"] == expected_plan.block_dim
+    # Outside the block the default plan is back.
+    lcg.thnn_fused_lstm_cell_backward(*inputs)
+    assert lcg.last_launch()["block_dim"] == lcg.plan(300, 72, name).block_dim
