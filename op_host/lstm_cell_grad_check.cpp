@@ -45,13 +45,14 @@ CheckResult CheckArguments(const Arguments& args) {
                                           &args.gradGates, &args.gradCx};
     if (args.hasBias) all.push_back(&args.gradBias);
 
-    // 2. Dtype and format: float32 or float16, one dtype for all, ND.
+    // 2. Dtype and format: float32, float16 or bfloat16 (an extension beyond the API
+    //    document), one dtype for all, ND.
     const ge::DataType dtype = args.cx.dtype;
     for (const TensorDesc* t : all) {
         if (!t->present) continue;
-        if (t->dtype != ge::DT_FLOAT && t->dtype != ge::DT_FLOAT16) {
+        if (t->dtype != ge::DT_FLOAT && t->dtype != ge::DT_FLOAT16 && t->dtype != ge::DT_BF16) {
             return Fail(kStatusInvalid, std::string(t->name) + " has dtype " + DtypeName(t->dtype) +
-                                            "; supported: float32, float16");
+                                            "; supported: float32, float16, bfloat16");
         }
     }
     for (const TensorDesc* t : all) {

@@ -38,7 +38,7 @@ struct CheckResult {
 constexpr int32_t kStatusNullptr = 161001;  // ACLNN_ERR_PARAM_NULLPTR
 constexpr int32_t kStatusInvalid = 161002;  // ACLNN_ERR_PARAM_INVALID
 
-// Null required tensors, dtypes (float32/float16, all one dtype), formats (ND), ranks and
+// Null required tensors, dtypes (float32/float16/bfloat16, all one dtype), formats (ND), ranks and
 // shapes ([B, H], [B, 4H], [4H] with B and H taken from cx). Overlap of memory is checked
 // by the caller, which knows the addresses.
 CheckResult CheckArguments(const Arguments& args);

@@ -60,7 +60,7 @@ bool ComputeTiling(const TilingInput& in, const PlatformInfo& platform, TilingPl
                    const TilingOverrides& ov) {
     *plan = TilingPlan{};
     if (in.batch < 0 || in.hidden < 0) return Fail(error, "batch and hidden must be non-negative");
-    if (in.dtypeBytes != 4 && in.dtypeBytes != 2) return Fail(error, "element size must be 4 (float32) or 2 (float16)");
+    if (in.dtypeBytes != 4 && in.dtypeBytes != 2) return Fail(error, "element size must be 4 (float32) or 2 (float16, bfloat16)");
     if (platform.aivCores == 0) return Fail(error, "the platform reports no AIV cores");
     const uint32_t bufferNum = ov.bufferNum ? ov.bufferNum : kBufferNum;
     if (bufferNum > kMaxBufferNum) {
@@ -68,13 +68,13 @@ bool ComputeTiling(const TilingInput& in, const PlatformInfo& platform, TilingPl
                                std::to_string(bufferNum));
     }
     if (ov.biasChunkRows && !in.hasBias) return Fail(error, "biasChunkRows override needs hasBias (no gradBias to sum)");
-    const bool isHalf = in.dtypeBytes == 2;
+    const IoDtype dtype = in.dtypeBytes == 4 ? kIoFloat32 : in.bfloat16 ? kIoBfloat16 : kIoFloat16;
     const InputSet inputs{in.hasGradHy, in.hasGradC};
     auto& d = plan->data;
     d.set_batch(in.batch);
     d.set_hidden(in.hidden);
     d.set_bufferNum(bufferNum);
-    plan->tilingKey = TilingKey(isHalf, in.hasBias, in.hasGradC, in.hasGradHy);
+    plan->tilingKey = TilingKey(dtype, in.hasBias, in.hasGradC, in.hasGradHy);
     if (in.hidden == 0 || (in.batch == 0 && !in.hasBias)) {
         return true;  // every output is empty: nothing to launch, no workspace
     }

@@ -18,10 +18,11 @@ struct PlatformInfo {
 struct TilingInput {
     int64_t batch;
     int64_t hidden;
-    uint32_t dtypeBytes;  // 4 (float32) or 2 (float16)
+    uint32_t dtypeBytes;  // 4 (float32) or 2 (float16, bfloat16)
     bool hasGradHy;
     bool hasGradC;
     bool hasBias;
+    bool bfloat16;        // with dtypeBytes 2: bfloat16 rather than float16 (omitted: false)
 };
 
 // Explicit values for the tiling's free choices, 0 meaning "the tiling chooses". The

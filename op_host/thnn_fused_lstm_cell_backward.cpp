@@ -46,8 +46,9 @@ ge::graphStatus TilingFunc(gert::TilingContext* context) {
     const lstm_cell_grad::PlatformInfo platform{ascendc.GetCoreNumAiv(), ubBytes,
                                                 static_cast<uint64_t>(ascendc.GetLibApiWorkSpaceSize())};
     const lstm_cell_grad::TilingInput input{args.cx.shape[0], args.cx.shape[1],
-                                            args.cx.dtype == ge::DT_FLOAT16 ? 2u : 4u,
-                                            args.gradHy.present, args.gradC.present, args.hasBias};
+                                            args.cx.dtype == ge::DT_FLOAT ? 4u : 2u,
+                                            args.gradHy.present, args.gradC.present, args.hasBias,
+                                            args.cx.dtype == ge::DT_BF16};
     lstm_cell_grad::TilingPlan plan;
     std::string error;
     if (!lstm_cell_grad::ComputeTiling(input, platform, &plan, &error, lstm_cell_grad::ThreadTilingOverrides())) {
@@ -75,8 +76,10 @@ public:
     explicit ThnnFusedLstmCellBackward(const char* name) : OpDef(name) {
         // AutoContiguous: the framework hands the kernel contiguous tensors, copying strided
         // views in and out (the kernel addresses rows as B x H and B x 4H blocks).
-        const std::vector<ge::DataType> dtypes = {ge::DT_FLOAT, ge::DT_FLOAT16};
-        const std::vector<ge::Format> formats = {ge::FORMAT_ND, ge::FORMAT_ND};
+        // bfloat16 is an extension beyond the API document (float32, float16): fp32 math as for
+        // float16, for PyTorch's bfloat16 training.
+        const std::vector<ge::DataType> dtypes = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16};
+        const std::vector<ge::Format> formats = {ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND};
         this->Input("gradHy").ParamType(OPTIONAL).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
         this->Input("gradC").ParamType(OPTIONAL).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
         this->Input("cx").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();

@@ -90,9 +90,13 @@ inline uint64_t UbBytesFinalPhase(uint32_t finalTileCols, uint32_t finalTileRows
     return static_cast<uint64_t>(finalTileCols) * 4 * (kBufferNum * finalTileRows + 2);
 }
 
-// Tiling keys: one kernel variant per dtype and per set of present gradients.
-inline uint64_t TilingKey(bool isHalf, bool hasBias, bool hasGradC, bool hasGradHy) {
-    return (isHalf ? 8u : 0u) + (hasBias ? 4u : 0u) + (hasGradC ? 2u : 0u) + (hasGradHy ? 1u : 0u);
+// The I/O dtype of a kernel variant (the math is fp32 for all three).
+enum IoDtype : uint32_t { kIoFloat32 = 0, kIoFloat16 = 1, kIoBfloat16 = 2 };
+
+// Tiling keys: one kernel variant per dtype and per set of present gradients,
+// 8 * dtype + 4 * hasBias + 2 * hasGradC + hasGradHy (0-7 float32, 8-15 float16, 16-23 bfloat16).
+inline uint64_t TilingKey(IoDtype dtype, bool hasBias, bool hasGradC, bool hasGradHy) {
+    return 8u * static_cast<uint32_t>(dtype) + (hasBias ? 4u : 0u) + (hasGradC ? 2u : 0u) + (hasGradHy ? 1u : 0u);
 }
 
 }  // namespace lstm_cell_grad

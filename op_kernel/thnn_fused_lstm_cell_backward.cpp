@@ -1,6 +1,6 @@
 // Kernel entry of ThnnFusedLstmCellBackward. Arguments in OpDef order (inputs, outputs),
 // then workspace and tiling, as CANN launches an op-project kernel. One binary serves
-// both dtypes and every set of present gradients: the tiling key picks the variant.
+// every dtype and every set of present gradients: the tiling key picks the variant.
 #include "kernel_operator.h"
 #include "lstm_cell_grad_kernel.h"
 
@@ -15,7 +15,8 @@ __aicore__ inline void RunVariant(const GmArgs& gm, const TilingData& tiling) {
     kernel.Process();
 }
 
-// Key = 8*isHalf + 4*hasBias + 2*hasGradC + hasGradHy (lstm_cell_grad::TilingKey).
+// Key = 8*dtype + 4*hasBias + 2*hasGradC + hasGradHy (lstm_cell_grad::TilingKey; dtype 0 float,
+// 1 half, 2 bfloat16_t, an extension beyond the API document with the same fp32 math as half).
 #define LSTM_CELL_GRAD_VARIANT(key, T, hasHy, hasC, hasBias)      \
     if (TILING_KEY_IS(key)) {                                     \
         RunVariant<T, hasHy, hasC, hasBias>(gm, tilingData);      \
@@ -46,4 +47,12 @@ extern "C" __global__ __aicore__ void thnn_fused_lstm_cell_backward(GM_ADDR grad
     LSTM_CELL_GRAD_VARIANT(13, half, true, false, true)
     LSTM_CELL_GRAD_VARIANT(14, half, false, true, true)
     LSTM_CELL_GRAD_VARIANT(15, half, true, true, true)
+    LSTM_CELL_GRAD_VARIANT(16, bfloat16_t, false, false, false)
+    LSTM_CELL_GRAD_VARIANT(17, bfloat16_t, true, false, false)
+    LSTM_CELL_GRAD_VARIANT(18, bfloat16_t, false, true, false)
+    LSTM_CELL_GRAD_VARIANT(19, bfloat16_t, true, true, false)
+    LSTM_CELL_GRAD_VARIANT(20, bfloat16_t, false, false, true)
+    LSTM_CELL_GRAD_VARIANT(21, bfloat16_t, true, false, true)
+    LSTM_CELL_GRAD_VARIANT(22, bfloat16_t, false, true, true)
+    LSTM_CELL_GRAD_VARIANT(23, bfloat16_t, true, true, true)
 }

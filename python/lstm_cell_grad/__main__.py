@@ -138,7 +138,7 @@ def _override_options(parser: argparse.ArgumentParser) -> None:
 def _shape_options(parser: argparse.ArgumentParser, batch: int, hidden: int) -> None:
     parser.add_argument("--batch", type=int, default=batch, help=f"B (default {batch})")
     parser.add_argument("--hidden", type=int, default=hidden, help=f"H (default {hidden})")
-    parser.add_argument("--dtype", choices=("float32", "float16"), default="float32")
+    parser.add_argument("--dtype", choices=("float32", "float16", "bfloat16"), default="float32")
     parser.add_argument("--soc", help="SoC name (see `socs`; default ASCEND_SIM_SOC, else Ascend910B1)")
     parser.add_argument("--cores", type=int, help="cap on the AIV cores (default: all)")
     parser.add_argument("--no-bias", action="store_true", help="has_bias false: no gradBias")

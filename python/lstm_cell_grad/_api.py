@@ -91,7 +91,8 @@ def thnn_fused_lstm_cell_backward(
 
     Returns:
         ``(grad_gates [B, 4H], grad_cx [B, H], grad_bias [4H] or None)``, of the inputs' kind
-        (numpy arrays or torch tensors) and dtype (float32 or float16).
+        (numpy arrays or torch tensors) and dtype: float32 or float16, or bfloat16 (an
+        extension beyond the API document: torch.bfloat16, or ml_dtypes.bfloat16 for numpy).
 
     Any strides are accepted; views reach the op as aclTensor strides and storage offsets.
     The GIL is released while the op runs; calls from several threads may run at once.
@@ -162,14 +163,15 @@ def socs() -> List[SocInfo]:
 
 
 def _dtype_bytes(dtype: Any) -> Tuple[str, int]:
-    """("float32", 4) or ("float16", 2) from a name, a numpy dtype or a torch dtype."""
+    """("float32", 4), ("float16", 2) or ("bfloat16", 2) from a name, a numpy dtype (ml_dtypes'
+    bfloat16 included) or a torch dtype."""
     try:
         name = np.dtype(dtype).name
     except TypeError:
         name = str(dtype).replace("torch.", "")  # torch.float16 -> "float16"
-    sizes = {"float32": 4, "float16": 2}
+    sizes = {"float32": 4, "float16": 2, "bfloat16": 2}
     if name not in sizes:
-        raise ValueError(f"dtype must be float32 or float16, got {dtype!r}")
+        raise ValueError(f"dtype must be float32, float16 or bfloat16, got {dtype!r}")
     return name, sizes[name]
 
 
@@ -262,7 +264,7 @@ def plan(batch: int, hidden: int, dtype: Any = "float32", has_bias: bool = True,
     """How the op would tile ``[batch, hidden]`` on a SoC, by calling its own tiling function.
 
     Args:
-        dtype: "float32" or "float16" (numpy and torch dtypes accepted).
+        dtype: "float32", "float16" or "bfloat16" (numpy and torch dtypes accepted).
         grads: which incoming gradients are present: a subset of ("hy", "c").
         soc, num_cores: as for :func:`thnn_fused_lstm_cell_backward`.
         overrides: explicit tiling choices (:class:`TilingOverrides`); ValueError if invalid.
@@ -276,7 +278,8 @@ def plan(batch: int, hidden: int, dtype: Any = "float32", has_bias: bool = True,
         raise ValueError(f"batch and hidden must be non-negative, got {batch} and {hidden}")
     soc_name, core_cap = _resolve_soc(soc, num_cores)
     fields = _C.plan(int(batch), int(hidden), dtype_bytes, "hy" in grads, "c" in grads, bool(has_bias),
-                     soc_name, core_cap, (overrides or TilingOverrides()).as_dict())
+                     soc_name, core_cap, (overrides or TilingOverrides()).as_dict(),
+                     bfloat16=dtype_name == "bfloat16")
     fields["core_rects"] = tuple(tuple(rect) for rect in fields["core_rects"])
     ordered = tuple(g for g in _GRADS if g in grads)
     return Plan(batch=int(batch), hidden=int(hidden), dtype=dtype_name, has_bias=bool(has_bias), grads=ordered,

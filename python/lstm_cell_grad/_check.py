@@ -6,12 +6,19 @@ import dataclasses
 import sys
 from typing import Any, Dict, Optional
 
+import ml_dtypes  # numpy's bfloat16 dtype
 import numpy as np
 
 FP32_REL_TOLERANCE = 1e-5     # float32: relative error
 ABS_FLOOR = 1e-6              # any dtype: absolute error always accepted
 FP16_ULP_TOLERANCE = 1        # float16: ulps from the float64 result rounded to float16
+BF16_ULP_TOLERANCE = 1        # bfloat16: ulps from the float64 result rounded to bfloat16
 BIAS_SUM_TOLERANCE = 1e-5     # gradBias: also accepted within this fraction of sum |terms|
+
+# The 16-bit formats, compared in ulps of the float64 result rounded to them (the kernel
+# computes in fp32 and rounds once): numpy dtype and tolerance.
+ULP_FORMATS = {"float16": (np.dtype(np.float16), FP16_ULP_TOLERANCE),
+               "bfloat16": (np.dtype(ml_dtypes.bfloat16), BF16_ULP_TOLERANCE)}
 
 
 def random_inputs(batch: int, hidden: int, dtype: Any = "float32", *, grad_hy: bool = True,
@@ -30,16 +37,21 @@ def random_inputs(batch: int, hidden: int, dtype: Any = "float32", *, grad_hy: b
 def _as_numpy(value: Any) -> np.ndarray:
     torch = sys.modules.get("torch")
     if torch is not None and isinstance(value, torch.Tensor):
-        return value.detach().cpu().numpy()
+        tensor = value.detach().cpu()
+        if tensor.dtype == torch.bfloat16:  # numpy has no bfloat16 of its own: ml_dtypes' bits
+            return tensor.view(torch.int16).numpy().view(ml_dtypes.bfloat16)
+        return tensor.numpy()
     return np.asarray(value)
 
 
-def fp16_ulp_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """How many float16 values lie between a and b (0 when equal; +0 and -0 are equal)."""
+def ulp_distance(a: np.ndarray, b: np.ndarray, dtype: Any = np.float16) -> np.ndarray:
+    """How many values of the 16-bit float format `dtype` (float16 or bfloat16) lie between a
+    and b, both of that format (0 when equal; +0 and -0 are equal)."""
     def ordered(x):
-        bits = np.ascontiguousarray(x, dtype=np.float16).view(np.uint16).astype(np.int32)
+        bits = np.ascontiguousarray(x, dtype=dtype).view(np.uint16).astype(np.int32)
         return np.where(bits & 0x8000, -(bits & 0x7FFF), bits)
     return np.abs(ordered(a) - ordered(b))
+
 
 
 @dataclasses.dataclass(frozen=True)
@@ -51,7 +63,7 @@ class Comparison:
     failures: int
     max_abs: float
     max_rel: float            # relative to max(|reference|, ABS_FLOOR)
-    max_ulps: Optional[int]   # float16 only
+    max_ulps: Optional[int]   # float16 and bfloat16 only
     tolerance: str
 
     @property
@@ -74,11 +86,12 @@ def compare(name: str, result: Any, expected: np.ndarray, abs_sum: Optional[np.n
     expected = np.asarray(expected, dtype=np.float64)
     error = np.abs(got64 - expected)
     both_nan = np.isnan(got64) & np.isnan(expected)
-    if dtype == "float16":
-        ulps = fp16_ulp_distance(got, expected.astype(np.float16))
-        within = ulps <= FP16_ULP_TOLERANCE
+    if dtype in ULP_FORMATS:
+        format_dtype, ulp_tolerance = ULP_FORMATS[dtype]
+        ulps = ulp_distance(got, expected.astype(format_dtype), format_dtype)
+        within = ulps <= ulp_tolerance
         max_ulps = int(ulps.max()) if ulps.size else 0
-        tolerance = f"{FP16_ULP_TOLERANCE} ulp of the float64 result rounded to float16"
+        tolerance = f"{ulp_tolerance} ulp of the float64 result rounded to {dtype}"
     else:
         within = error <= FP32_REL_TOLERANCE * np.abs(expected)
         max_ulps = None

@@ -118,9 +118,9 @@ lstm_cell_grad::TilingOverrides ToOverrides(const py::dict& values) {
 }
 
 py::dict Plan(int64_t batch, int64_t hidden, uint32_t dtypeBytes, bool hasGradHy, bool hasGradC, bool hasBias,
-              const std::string& soc, uint32_t coreLimit, const py::dict& overrides) {
+              const std::string& soc, uint32_t coreLimit, const py::dict& overrides, bool bfloat16) {
     const TilingReport r = ReportTiling(TilingRequest{batch, hidden, dtypeBytes, hasGradHy, hasGradC, hasBias, soc,
-                                                      coreLimit, ToOverrides(overrides)});
+                                                      coreLimit, ToOverrides(overrides), bfloat16});
     py::dict plan;
     plan["soc"] = r.soc;
     plan["aiv_cores"] = r.aivCores;
@@ -203,7 +203,7 @@ PYBIND11_MODULE(_C, m) {
           "The calling thread's SoC and core cap (ASCEND_SIM_SOC / ASCEND_SIM_MAX_CORES, else the sim's default).");
     m.def("plan", &Plan, py::arg("batch"), py::arg("hidden"), py::arg("dtype_bytes"), py::arg("has_grad_hy"),
           py::arg("has_grad_c"), py::arg("has_bias"), py::arg("soc"), py::arg("num_cores"),
-          py::arg("overrides") = py::dict(),
+          py::arg("overrides") = py::dict(), py::arg("bfloat16") = false,
           "The op's tiling (lstm_cell_grad::ComputeTiling) for a shape on a SoC, with optional overrides.");
     m.def("set_tiling_overrides", [](const py::dict& overrides) {
               lstm_cell_grad::SetThreadTilingOverrides(ToOverrides(overrides));

@@ -17,7 +17,7 @@ TilingReport ReportTiling(const TilingRequest& request) {
     ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubBytes);
     const PlatformInfo platform{ascendc.GetCoreNumAiv(), ubBytes, static_cast<uint64_t>(ascendc.GetLibApiWorkSpaceSize())};
     const TilingInput input{request.batch, request.hidden, request.dtypeBytes,
-                            request.hasGradHy, request.hasGradC, request.hasBias};
+                            request.hasGradHy, request.hasGradC, request.hasBias, request.bfloat16};
     TilingPlan plan;
     std::string error;
     if (!ComputeTiling(input, platform, &plan, &error, request.overrides)) throw std::invalid_argument("tiling failed: " + error);

@@ -20,6 +20,7 @@ struct TilingRequest {
     std::string soc;
     uint32_t coreLimit = 0;  // 0: every AIV core
     TilingOverrides overrides;
+    bool bfloat16 = false;   // with dtypeBytes 2: bfloat16 rather than float16
 };
 
 struct CoreRect {

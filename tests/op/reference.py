@@ -36,15 +36,18 @@ def formulas(dhy, dc, cx, cy, storage, has_bias):
 
 
 def assert_close(actual, expected, dtype, name, bias_abs=None):
-    """DESIGN.md section 8: fp32 relative 1e-5 with a 1e-6 absolute floor; fp16 within 1 ulp
-    of the float64 result rounded to fp16; gradBias also within 1e-5 of sum |terms|."""
+    """DESIGN.md section 8: fp32 relative 1e-5 with a 1e-6 absolute floor; fp16 (and bf16,
+    this project's extension) within 1 ulp of the float64 result rounded to that format;
+    gradBias also within 1e-5 of sum |terms|."""
     actual64 = np.asarray(actual, np.float64)
     if dtype == np.float32:
         tol = np.maximum(1e-5 * np.abs(expected), 1e-6)
-    else:
+    elif dtype == np.float16:
         rounded = expected.astype(np.float16)
         ulp = np.spacing(np.abs(rounded)).astype(np.float64)
         tol = np.maximum(ulp, 1e-6)
+    else:
+        tol = np.maximum(bf16_ulp(expected), 1e-6)
     if bias_abs is not None:
         tol = tol + 1e-5 * bias_abs
     err = np.abs(actual64 - expected)
@@ -53,6 +56,15 @@ def assert_close(actual, expected, dtype, name, bias_abs=None):
         idx = np.unravel_index(np.argmax(np.where(bad, err - tol, -np.inf)), err.shape)
         raise AssertionError(f"{name}: {int(bad.sum())} of {bad.size} elements out of tolerance; worst at {idx}: "
                              f"got {actual64[idx]!r}, expected {expected[idx]!r}, tol {tol[idx]!r}")
+
+
+def bf16_ulp(values):
+    """The spacing of bfloat16 (8 significant bits) at each float64 value rounded to bfloat16:
+    2^(e - 8) for |v| = m * 2^e, m in [0.5, 1); the subnormal spacing 2^-133 at the bottom."""
+    import ml_dtypes
+    rounded = np.abs(np.asarray(values, np.float64).astype(ml_dtypes.bfloat16).astype(np.float64))
+    _, exponent = np.frexp(rounded)
+    return np.ldexp(1.0, np.maximum(exponent - 8, -133))
 
 
 def torch_autograd(dhy, dc, cx, cy, storage, has_bias):

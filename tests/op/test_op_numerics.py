@@ -1,5 +1,6 @@
 """The operator against the float64 formulas and PyTorch's autograd, on the shapes,
 dtypes, options, views, SoCs and core counts of the contract (DESIGN.md sections 4, 8)."""
+import ml_dtypes
 import numpy as np
 import pytest
 
@@ -10,6 +11,8 @@ lcg = pytest.importorskip("lstm_cell_grad")
 SHAPES = [(1, 1), (1, 8), (2, 15), (7, 16), (48, 100), (333, 15), (129, 33), (333, 1023), (4096, 8), (2, 40000),
           (48, 4096), (4096, 1023), (8300, 8)]  # 8300 rows: 65 bias chunks, more than one final-pass load
 GRADS = [(True, True), (True, False), (False, True), (False, False)]
+# bfloat16 is an extension beyond the API document (float32, float16): same fp32 math as float16.
+DTYPES = [np.float32, np.float16, ml_dtypes.bfloat16]
 
 
 def run_and_check(batch, hidden, dtype, has_bias, grad_hy=True, grad_c=True, seed=0, **kwargs):
@@ -30,14 +33,14 @@ def run_and_check(batch, hidden, dtype, has_bias, grad_hy=True, grad_c=True, see
 
 
 @pytest.mark.parametrize("batch,hidden", SHAPES)
-@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+@pytest.mark.parametrize("dtype", DTYPES)
 def test_shapes_with_bias(batch, hidden, dtype):
     run_and_check(batch, hidden, dtype, True)
 
 
 @pytest.mark.parametrize("grad_hy,grad_c", GRADS)
 @pytest.mark.parametrize("has_bias", [True, False])
-@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+@pytest.mark.parametrize("dtype", DTYPES)
 def test_null_gradients_and_bias(grad_hy, grad_c, has_bias, dtype):
     run_and_check(300, 40, dtype, has_bias, grad_hy, grad_c)
 
@@ -47,7 +50,7 @@ def test_every_soc(soc):
     run_and_check(200, 72, np.float32, True, soc=soc)
 
 
-@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+@pytest.mark.parametrize("dtype", DTYPES)
 def test_rows_wider_than_ub_with_bias_chunks(dtype):
     """2 cores for 257 x 12000: each core's 6000 columns take several column tiles, within
     each of 3 bias chunks, and the final pass sums the chunks."""

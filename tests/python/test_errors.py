@@ -89,7 +89,7 @@ def test_unsupported_dtype_is_161002_naming_the_input(index, name):
     args = inputs()
     args[index] = args[index].astype(np.float64)
     message = call_expecting(161002, *args)
-    assert f"{name} has dtype float64; supported: float32, float16" in message
+    assert f"{name} has dtype float64; supported: float32, float16, bfloat16" in message
 
 
 @pytest.mark.parametrize("index,name", [(0, "gradHyOptional"), (3, "cy"), (4, "storage")])

@@ -66,9 +66,15 @@ def test_plan_fields_are_consistent():
 
 def test_plan_options_change_the_tiling_key():
     keys = {(dtype, bias, grads): lcg.plan(64, 64, dtype, has_bias=bias, grads=grads).tiling_key
-            for dtype in ("float32", "float16") for bias in (True, False) for grads in (("hy", "c"), ("c",), ())}
+            for dtype in ("float32", "float16", "bfloat16") for bias in (True, False)
+            for grads in (("hy", "c"), ("c",), ())}
     assert len(set(keys.values())) == len(keys)
     assert lcg.plan(64, 64, np.float16).tiling_key == keys[("float16", True, ("hy", "c"))]
+    # 8 kernel variants per dtype: float32 0-7, float16 8-15, bfloat16 16-23.
+    assert {dtype: sorted(k for (d, _, _), k in keys.items() if d == dtype)[-1] // 8
+            for dtype in ("float32", "float16", "bfloat16")} == {"float32": 0, "float16": 1, "bfloat16": 2}
+    bf16 = lcg.plan(64, 64, "bfloat16")
+    assert bf16.dtype == "bfloat16" and bf16.col_unit == 16 and bf16.tiling_key == 23
     no_bias = lcg.plan(64, 64, has_bias=False)
     assert no_bias.bias_chunks == 0
 
