@@ -23,7 +23,7 @@ def require_torch_npu():
                  "This adapter builds only where Ascend's PyTorch plugin is installed: torch_npu with "
                  "the torch version it was made for, and CANN's environment (source "
                  "<cann>/set_env.sh). On a machine without an NPU, use the CPU adapter instead: "
-                 "framework/torch_cpu/lstm_cell_grad_torch (the op on the sim).")
+                 "lstm_cell_grad.torch (pip install .[torch]; the op on the sim).")
     return torch_npu
 
 

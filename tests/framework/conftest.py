@@ -1,8 +1,8 @@
-"""The PyTorch adapter's tests: framework/torch_cpu on sys.path (tests/conftest.py adds python/)."""
+"""The PyTorch subpackage's tests (lstm_cell_grad.torch): this directory on sys.path for
+fw_reference (tests/conftest.py adds python/)."""
 import pathlib
 import sys
 
-FRAMEWORK = pathlib.Path(__file__).resolve().parents[2] / "framework"
-for extra in (FRAMEWORK / "torch_cpu", pathlib.Path(__file__).resolve().parent):
-    if str(extra) not in sys.path:
-        sys.path.insert(0, str(extra))
+HERE = pathlib.Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))

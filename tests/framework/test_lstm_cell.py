@@ -5,7 +5,7 @@ import pytest
 torch = pytest.importorskip("torch")
 
 import lstm_cell_grad  # noqa: E402
-import lstm_cell_grad_torch as lcgt  # noqa: E402
+import lstm_cell_grad.torch as lcgt  # noqa: E402
 from fw_reference import assert_within  # noqa: E402
 from torch.utils._python_dispatch import TorchDispatchMode  # noqa: E402
 
@@ -60,7 +60,13 @@ def ours_from(reference):
     return ours
 
 
-@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+# float32 within 1e-5 (the elementwise part), then matmuls over <= 33 terms; float16 and
+# bfloat16: values rounded to 2^-11 / 2^-8 relative at each stored step (workspace, cy,
+# grad_gates, products); float64: the exact path, so rounding of float64 operations only.
+CELL_RTOL = {torch.float32: 1e-5, torch.float16: 1e-2, torch.bfloat16: 6e-2, torch.float64: 1e-12}
+
+
+@pytest.mark.parametrize("dtype", list(CELL_RTOL))
 @pytest.mark.parametrize("batch", [1, 5])
 @pytest.mark.parametrize("hidden", [1, 8, 33])
 def test_gradients_match_nn_lstmcell(dtype, batch, hidden):
@@ -72,9 +78,7 @@ def test_gradients_match_nn_lstmcell(dtype, batch, hidden):
     assert hy.dtype == dtype and all(g.dtype == dtype for g in grads)
 
     ref_hy, ref_cy, ref_grads = run_cell(reference, torch.float64, x, hx, cx, grad_hy, grad_cy)
-    # float32: the elementwise part within 1e-5, then matmuls over <= 33 terms; float16: values
-    # rounded to 2^-11 relative at each stored step (workspace, cy, grad_gates, products).
-    rtol = 1e-5 if dtype == torch.float32 else 1e-2
+    rtol = CELL_RTOL[dtype]
     names = ["input", "hx", "cx", "weight_ih", "weight_hh", "bias_ih", "bias_hh"]
     assert_within(hy, ref_hy, rtol, scale=ref_hy.abs().max(), name="hy")
     assert_within(cy, ref_cy, rtol, scale=ref_cy.abs().max(), name="cy")  # f * cx + i * g may cancel
@@ -144,6 +148,53 @@ def test_double_backward_matches_nn_lstmcell():
         assert_within(got, want, 1e-4, scale=want.abs().max(), name="second-order gradient")
 
 
+def test_float64_gradcheck_and_gradgradcheck_at_default_tolerances():
+    """The whole cell in float64 (the op's exact path; double backward through PyTorch's
+    differentiable formula), every input and parameter, torch's default eps/atol/rtol."""
+    torch.manual_seed(9)
+    cell = lcgt.LSTMCell(3, 4).double()
+    leaves = [torch.randn(2, n, dtype=torch.float64, requires_grad=True) for n in (3, 4, 4)]
+
+    def step(x, h, c, *parameters):
+        return lcgt.lstm_cell(x, (h, c), *parameters)
+
+    arguments = (*leaves, *cell.parameters())
+    assert torch.autograd.gradcheck(step, arguments)
+    assert torch.autograd.gradgradcheck(step, arguments)
+
+
+def test_double_backward_uses_pytorchs_differentiable_formula():
+    reference, (x, hx, cx, grad_hy, grad_cy) = make_cell_case(2, 3, torch.float32, seed=10)
+    leaves = [t.clone().requires_grad_() for t in (x, hx, cx)]
+    hy, cy = ours_from(reference)(leaves[0], (leaves[1], leaves[2]))
+    with OpCalls() as spy:
+        first = torch.autograd.grad((hy * grad_hy).sum() + (cy * grad_cy).sum(), leaves, create_graph=True)
+    assert spy.calls == []  # create_graph: aten::_thnn_differentiable_lstm_cell_backward, not the op
+    assert all(g.requires_grad for g in first)
+    with OpCalls() as spy:
+        torch.autograd.grad((hy * grad_hy).sum(), leaves[0], retain_graph=True)
+    assert len(spy.calls) == 1  # first order: the op
+
+
+@pytest.mark.parametrize("dtype", [torch.float64, torch.bfloat16, torch.float16])
+def test_module_dtype_conversions(dtype):
+    """.double(), .bfloat16(), .half() work and train like nn.LSTMCell converted the same way."""
+    reference, (x, hx, cx, grad_hy, grad_cy) = make_cell_case(3, 8, dtype, seed=11)
+    ours = {torch.float64: lambda m: m.double(), torch.bfloat16: lambda m: m.bfloat16(),
+            torch.float16: lambda m: m.half()}[dtype](ours_from(reference))
+    assert all(p.dtype == dtype for p in ours.parameters())
+    hy, cy, grads = run_cell(ours, dtype, x, hx, cx, grad_hy, grad_cy)
+    assert hy.dtype == dtype and all(g.dtype == dtype for g in grads)
+    _, _, ref_grads = run_cell(reference, torch.float64, x, hx, cx, grad_hy, grad_cy)
+    for got, expected in zip(grads, ref_grads):
+        assert_within(got, expected, CELL_RTOL[dtype], scale=expected.abs().max())
+
+
+def test_forward_has_its_own_docstring():
+    doc = lcgt.LSTMCell.forward.__doc__
+    assert doc and "overridden" not in doc and "hx" in doc
+
+
 def test_lstm_cell_function_unbatched_and_default_state():
     reference, (x, hx, cx, _, _) = make_cell_case(1, 6, torch.float32, seed=6)
     weights = (reference.weight_ih, reference.weight_hh, reference.bias_ih, reference.bias_hh)
@@ -163,8 +214,8 @@ def test_lstm_cell_function_unbatched_and_default_state():
 def test_rejects_what_the_op_cannot_run():
     reference, (x, hx, cx, _, _) = make_cell_case(2, 3, torch.float64, seed=7)
     weights = (reference.weight_ih.double(), reference.weight_hh.double(), None, None)
-    with pytest.raises(TypeError, match="float64"):
-        lcgt.LSTMCellFunction.apply(x, hx, cx, *weights)
+    with pytest.raises(TypeError, match="input has dtype torch.int32"):
+        lcgt.LSTMCellFunction.apply(x.to(torch.int32), hx, cx, *weights)
     weights = [w.float() for w in weights[:2]]
     with pytest.raises(TypeError, match="hx has dtype torch.float64"):
         lcgt.LSTMCellFunction.apply(x.float(), hx, cx.float(), *weights)

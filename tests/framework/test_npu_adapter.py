@@ -28,7 +28,7 @@ def test_setup_fails_clearly_without_torch_npu(tmp_path):
                             capture_output=True, text=True, timeout=120)
     assert result.returncode != 0
     assert "torch_npu is not importable (No module named 'torch_npu')" in result.stderr
-    assert "framework/torch_cpu/lstm_cell_grad_torch" in result.stderr  # what to use instead
+    assert "lstm_cell_grad.torch (pip install .[torch]" in result.stderr  # what to use instead
     assert list(tmp_path.iterdir()) == []  # nothing was built
 
 
@@ -84,6 +84,7 @@ def harness(tmp_path_factory):
         "empty batch": ((*empty, True), "op"),
         "mixed dtypes": ((float32[0].half(), *float32[1:], True), "op"),
         "bad workspace shape": ((*float32[:4], float32[4][:, :100], True), "op"),
+        "bfloat16": ((*bfloat16, True), "op"),
         "float64 in ATen": ((*float64, True), "aten_math"),
         "bfloat16 in ATen": ((*bfloat16, True), "aten_math"),
     }
@@ -107,7 +108,8 @@ def test_library_search(harness):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("case,dtype", [("float32", torch.float32), ("float16 grad_hy only, no bias", torch.float16),
-                                        ("strided views", torch.float32), ("aten, no bias", torch.float16)])
+                                        ("strided views", torch.float32), ("aten, no bias", torch.float16),
+                                        ("bfloat16", torch.bfloat16)])
 def test_results_match_formulas(harness, case, dtype):
     args, _ = harness["cases"][case]
     results = harness["results"]["cases"][case]

@@ -5,10 +5,12 @@ import pytest
 torch = pytest.importorskip("torch")
 
 import lstm_cell_grad  # noqa: E402
-import lstm_cell_grad_torch as lcgt  # noqa: E402
+import lstm_cell_grad.torch as lcgt  # noqa: E402
 from fw_reference import as64, assert_matches_formulas, assert_within, formulas, make_inputs  # noqa: E402
 
 GRADS = [(True, True), (True, False), (False, True), (False, False)]
+# float32, float16, bfloat16: the kernel on the sim; float64: the exact path.
+DTYPES = [torch.float32, torch.float16, torch.bfloat16, torch.float64]
 
 
 def test_schema_mirrors_aten_impl():
@@ -19,7 +21,7 @@ def test_schema_mirrors_aten_impl():
     assert [str(r.type) for r in ours.returns] == ["Tensor", "Tensor", "Optional[Tensor]"]
 
 
-@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+@pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("grad_hy,grad_cy", GRADS)
 def test_cpu_kernel_matches_formulas(dtype, grad_hy, grad_cy):
     inputs = make_inputs(5, 33, dtype, seed=1, grad_hy=grad_hy, grad_cy=grad_cy)
@@ -29,6 +31,36 @@ def test_cpu_kernel_matches_formulas(dtype, grad_hy, grad_cy):
     assert_matches_formulas(results, inputs, dtype)
     if not (grad_hy or grad_cy):
         assert all(torch.equal(r, torch.zeros_like(r)) for r in results)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_which_dtypes_reach_the_kernel(dtype, monkeypatch):
+    """float64 never reaches the sim (no kernel variant): it is the float64 formulas."""
+    calls = []
+    run_on_sim = lstm_cell_grad.thnn_fused_lstm_cell_backward
+    monkeypatch.setattr(lstm_cell_grad, "thnn_fused_lstm_cell_backward",
+                        lambda *args: calls.append(args[2].dtype) or run_on_sim(*args))
+    lcgt.OP(*make_inputs(3, 4, dtype, seed=12), True)
+    assert calls == ([] if dtype == torch.float64 else [dtype])
+    assert set(lcgt.KERNEL_DTYPES) == {torch.float32, torch.float16, torch.bfloat16}
+
+
+def test_float64_gradcheck_and_gradgradcheck_at_default_tolerances():
+    """The op itself (its float64 path and its autograd formula), torch's defaults."""
+    for grad_hy, grad_cy in GRADS[:3]:
+        inputs = [None if t is None else t.requires_grad_() for t in
+                  make_inputs(3, 4, torch.float64, seed=13, grad_hy=grad_hy, grad_cy=grad_cy)]
+        present = [i for i, t in enumerate(inputs) if t is not None]
+
+        def op(*tensors):
+            args = list(inputs)
+            for index, tensor in zip(present, tensors):
+                args[index] = tensor
+            return lcgt.OP(*args, True)
+
+        tensors = tuple(inputs[i] for i in present)
+        assert torch.autograd.gradcheck(op, tensors)
+        assert torch.autograd.gradgradcheck(op, tensors)
 
 
 def test_without_bias_grad_bias_is_none():
@@ -51,8 +83,8 @@ def test_strided_views():
 
 def test_errors_name_the_tensor():
     inputs = make_inputs(3, 8, seed=4)
-    with pytest.raises(lstm_cell_grad.AclnnError, match="dtype") as error:
-        lcgt.OP(*[t.double() for t in inputs], True)
+    with pytest.raises(lstm_cell_grad.AclnnError, match="gradHyOptional has dtype int32") as error:
+        lcgt.OP(*[t.to(torch.int32) for t in inputs], True)
     assert error.value.status == 161002
     with pytest.raises(lstm_cell_grad.AclnnError, match="storage") as error:  # the aclnn name of workspace
         lcgt.OP(*inputs[:4], inputs[4][:, :31], True)
@@ -62,10 +94,10 @@ def test_errors_name_the_tensor():
 def test_fake_kernel_gives_shapes_and_checks_them():
     from torch._subclasses.fake_tensor import FakeTensorMode
     with FakeTensorMode() as mode:
-        inputs = [mode.from_tensor(t) for t in make_inputs(7, 9, torch.float16, seed=5)]
+        inputs = [mode.from_tensor(t) for t in make_inputs(7, 9, torch.bfloat16, seed=5)]
         grad_gates, grad_cx, grad_bias = lcgt.OP(*inputs, True)
         assert (tuple(grad_gates.shape), tuple(grad_cx.shape), tuple(grad_bias.shape)) == ((7, 36), (7, 9), (36,))
-        assert grad_gates.dtype == torch.float16
+        assert grad_gates.dtype == torch.bfloat16
         assert lcgt.OP(None, *inputs[1:], False)[2] is None
         with pytest.raises(RuntimeError, match=r"workspace must have shape \(7, 36\)"):
             lcgt.OP(*inputs[:4], inputs[4][:, :35], True)
@@ -80,10 +112,11 @@ OPCHECK_CASES = {
 }
 
 
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float64])
 @pytest.mark.parametrize("case", OPCHECK_CASES)
-def test_opcheck(case):
+def test_opcheck(case, dtype):
     options = OPCHECK_CASES[case]
-    inputs = make_inputs(3, 5, seed=7, grad_hy=options["grad_hy"], grad_cy=options["grad_cy"])
+    inputs = make_inputs(3, 5, dtype, seed=7, grad_hy=options["grad_hy"], grad_cy=options["grad_cy"])
     inputs = [None if t is None else t.requires_grad_() for t in inputs]
     # Every util: schema, autograd registration, fake kernel, and eager vs AOT (forward and
     # the autograd formula) with dynamic shapes.

@@ -1,5 +1,6 @@
-"""`pip install .` into a fresh virtual environment builds the package with the sim backend;
-the installed package imports from site-packages (its libraries next to it) and runs."""
+"""`pip install .[torch]` into a fresh virtual environment builds the package with the sim
+backend; the installed package imports from site-packages (its libraries next to it) and runs,
+and so does its PyTorch subpackage, lstm_cell_grad.torch, with no PYTHONPATH."""
 import os
 import pathlib
 import subprocess
@@ -26,6 +27,21 @@ SMOKE = textwrap.dedent("""
     print("libs", sorted(libs))
 """)
 
+TORCH_SMOKE = textwrap.dedent("""
+    import torch, lstm_cell_grad.torch as lcgt
+    print(lcgt.__file__)
+    torch.manual_seed(0)
+    reference = torch.nn.LSTM(3, 4, num_layers=2, bidirectional=True)
+    ours = lcgt.LSTM(3, 4, num_layers=2, bidirectional=True)
+    ours.load_state_dict(reference.state_dict())
+    x = torch.randn(5, 2, 3)
+    for model in (ours, reference):
+        model(x)[0].square().sum().backward()
+    worst = max((a.grad - b.grad).abs().max().item() for a, b in zip(ours.parameters(), reference.parameters()))
+    print("worst", worst)
+    print("aten", torch._C._dispatch_has_kernel_for_dispatch_key("aten::_thnn_fused_lstm_cell_backward_impl", "CPU"))
+""")
+
 
 @pytest.mark.slow
 def test_pip_install_into_a_fresh_venv(tmp_path):
@@ -34,8 +50,10 @@ def test_pip_install_into_a_fresh_venv(tmp_path):
     python = venv / "bin" / "python"
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "ASCEND_SIM_BUILD_DIR")}
     build_dir = tmp_path / "wheel-build"
+    # --no-deps with the system's site-packages visible: numpy, ml_dtypes and torch (the
+    # [torch] extra) are already there, so nothing is downloaded.
     install = subprocess.run([str(python), "-m", "pip", "install", "--no-build-isolation", "--no-deps",
-                              "-C", f"build-dir={build_dir}", str(ROOT)],
+                              "-C", f"build-dir={build_dir}", f"{ROOT}[torch]"],
                              cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
     # The wheel build keeps its module in its own tree: a module it wrote into the source
@@ -56,3 +74,11 @@ def test_pip_install_into_a_fresh_venv(tmp_path):
     example = subprocess.run([str(venv / "bin" / "lstm-cell-grad"), "example"], cwd=tmp_path, env=env,
                              capture_output=True, text=True, timeout=120)
     assert example.returncode == 0 and example.stdout.splitlines()[-1] == "result dcPrev[7] is: 1.419974"
+
+    torch_smoke = subprocess.run([str(python), "-c", TORCH_SMOKE], cwd=tmp_path, env=env, capture_output=True,
+                                 text=True, timeout=300)
+    assert torch_smoke.returncode == 0, torch_smoke.stderr
+    lines = torch_smoke.stdout.splitlines()
+    assert lines[0] == str(package_dir / "torch" / "__init__.py")
+    assert float(lines[1].split()[1]) < 1e-5
+    assert lines[2] == "aten True"

@@ -78,7 +78,7 @@ BackwardResults ThnnFusedLstmCellBackwardImpl(const DeviceHooks& hooks, const c1
                                               const at::Tensor& cy, const at::Tensor& workspace, bool hasBias);
 
 // The same math in ATen operations (float32 math for reduced precision), for the dtypes the
-// op does not take (float64, bfloat16), so that overriding aten's kernel loses none.
+// op does not take (float64), so that overriding aten's kernel loses none.
 BackwardResults BackwardWithAtenOps(const c10::optional<at::Tensor>& gradHy, const c10::optional<at::Tensor>& gradCy,
                                     const at::Tensor& cx, const at::Tensor& cy, const at::Tensor& workspace,
                                     bool hasBias);

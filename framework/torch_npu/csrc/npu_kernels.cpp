@@ -12,7 +12,7 @@
 //       of _thnn_fused_lstm_cell calls _thnn_fused_lstm_cell_backward -> this _impl), so NPU
 //       LSTM cells use the op once this module is loaded;
 //   lstm_cell_grad::thnn_fused_lstm_cell_backward   the project's own op (defined in Python
-//       by framework/torch_cpu/lstm_cell_grad_torch), used by its LSTMCellFunction.
+//       by lstm_cell_grad.torch, python/lstm_cell_grad/torch), used by its LSTMCellFunction.
 // If torch_npu registers a kernel of its own for the aten op, this one replaces it (PyTorch
 // warns about the override) when the module is loaded after torch_npu.
 #include <memory>
@@ -82,7 +82,7 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
     m.impl("_thnn_fused_lstm_cell_backward_impl", TORCH_FN(lstm_cell_grad_npu::AtenImplOnNpu));
 }
 
-// The op is defined by lstm_cell_grad_torch (torch.library.define); a kernel may be
+// The op is defined by lstm_cell_grad.torch (torch.library.define); a kernel may be
 // registered before its definition, and takes effect once that module is imported.
 TORCH_LIBRARY_IMPL(lstm_cell_grad, PrivateUse1, m) {
     m.impl("thnn_fused_lstm_cell_backward", TORCH_FN(lstm_cell_grad_npu::CustomOpOnNpu));

@@ -5,7 +5,7 @@ built or imported (see framework/README.md for what was checked on the CPU inste
 
     import torch, torch_npu
     import lstm_cell_grad_npu          # NPU LSTM cells now run the op in their backward
-    import lstm_cell_grad_torch        # optional: the project's own op and LSTMCellFunction
+    import lstm_cell_grad.torch        # optional: the project's own op, LSTMCell and LSTM
 
 The op's aclnn API is loaded from the installed custom opp package on first use
 (``op_api_library()`` loads it now and says from where).

@@ -58,8 +58,8 @@ def main(build_dir, module_dir, cases_path, results_path, custom_opp_path):
     registered = {"aten": has_kernel("aten::_thnn_fused_lstm_cell_backward_impl", "PrivateUse1")}
     # The custom op's definition meets the kernel registered before it: a signature that does
     # not match the schema fails here.
-    sys.path.insert(0, str(ROOT / "framework" / "torch_cpu"))
-    import lstm_cell_grad_torch  # noqa: F401
+    sys.path.insert(0, str(ROOT / "python"))
+    import lstm_cell_grad.torch  # noqa: F401
     registered["custom_op"] = has_kernel("lstm_cell_grad::thnn_fused_lstm_cell_backward", "PrivateUse1")
     results["registered"] = registered
     torch.save(results, results_path)

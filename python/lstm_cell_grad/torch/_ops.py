@@ -3,16 +3,24 @@
 Its schema is that of ``aten::_thnn_fused_lstm_cell_backward_impl`` (the CUDA-only kernel that
 PyTorch's fused LSTM cell calls in its backward), except that grad_bias is declared ``Tensor?``:
 aten returns an undefined tensor there when has_bias is false, which a custom op must declare.
-Registered here: the CPU kernel (the op run through its aclnn API on the sim, by the
-``lstm_cell_grad`` package), a fake kernel (shapes only, for FakeTensor / torch.compile /
+Registered here: the CPU kernel (float32, float16 and bfloat16: the op run through its aclnn
+API on the sim, by the ``lstm_cell_grad`` package; float64: the exact path, see below), a fake kernel (shapes only, for FakeTensor / torch.compile /
 torch.export) and an autograd formula (so that the op is itself differentiable, see
 ``_derivatives``). The NPU kernel of the same op is ``framework/torch_npu`` (PrivateUse1).
+
+float64 is not a dtype of the kernel (the API document lists float32 and float16; bfloat16 is
+this project's extension). A float64 call runs the op's float64 formulas instead
+(``lstm_cell_grad.reference``, numpy float64), so that ``torch.autograd.gradcheck`` and
+``gradgradcheck`` work at their default tolerances; it never reaches the sim.
 """
 from __future__ import annotations
 
 from typing import Optional, Tuple
 
 import torch
+
+# The package this subpackage belongs to, looked up at call time (tests may wrap its function).
+import lstm_cell_grad
 
 from ._derivatives import lstm_cell_backward_vjp
 
@@ -21,23 +29,19 @@ OP_NAME = "thnn_fused_lstm_cell_backward"
 QUALNAME = f"{NAMESPACE}::{OP_NAME}"
 SCHEMA = ("(Tensor? grad_hy, Tensor? grad_cy, Tensor cx, Tensor cy, Tensor workspace, bool has_bias)"
           " -> (Tensor, Tensor, Tensor?)")
-SUPPORTED_DTYPES = (torch.float32, torch.float16)  # the aclnn API's (DESIGN.md section 4)
+# What the kernel runs: the API document's float32 and float16, and bfloat16 (an extension).
+KERNEL_DTYPES = (torch.float32, torch.float16, torch.bfloat16)
+# What the op accepts: float64 runs the exact path (the float64 formulas, not the kernel).
+SUPPORTED_DTYPES = KERNEL_DTYPES + (torch.float64,)
 
 torch.library.define(QUALNAME, SCHEMA)
 
 
-def _sim_package():
-    """The ``lstm_cell_grad`` package, imported on first use: the op's definition, fake kernel
-    and autograd formula work without it (e.g. next to the NPU adapter on a machine without
-    the sim); only the CPU kernel needs it."""
-    try:
-        import lstm_cell_grad
-    except ImportError as error:
-        raise ImportError(
-            f"{QUALNAME}: the CPU kernel runs the op on the sim through the lstm_cell_grad package, "
-            "which is not importable: build it in place (`python3 build.py build`, then put python/ on "
-            f"sys.path) or install it (`pip install .`) [{error}]") from error
-    return lstm_cell_grad
+def _exact_float64(grad_hy, grad_cy, cx, cy, workspace, has_bias):
+    """The float64 path: the op's formulas in float64 (the package's reference), not the kernel."""
+    _check_arguments(grad_hy, grad_cy, cx, cy, workspace)
+    results = lstm_cell_grad.reference(grad_hy, grad_cy, cx, cy, workspace, has_bias)
+    return tuple(None if r is None else torch.from_numpy(r) for r in results)
 
 
 def _cpu_kernel(grad_hy: Optional[torch.Tensor], grad_cy: Optional[torch.Tensor], cx: torch.Tensor,
@@ -45,7 +49,9 @@ def _cpu_kernel(grad_hy: Optional[torch.Tensor], grad_cy: Optional[torch.Tensor]
                 has_bias: bool) -> Tuple[torch.Tensor, torch.Tensor, Optional[torch.Tensor]]:
     # The package checks every argument through the aclnn API (AclnnError, status 161001 /
     # 161002, naming the tensor) and returns fresh contiguous tensors of cx's dtype.
-    return _sim_package().thnn_fused_lstm_cell_backward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
+    if cx.dtype == torch.float64:
+        return _exact_float64(grad_hy, grad_cy, cx, cy, workspace, has_bias)
+    return lstm_cell_grad.thnn_fused_lstm_cell_backward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 
 
 def _check_arguments(grad_hy, grad_cy, cx, cy, workspace) -> None:
@@ -53,7 +59,8 @@ def _check_arguments(grad_hy, grad_cy, cx, cy, workspace) -> None:
     real kernels check them again)."""
     torch._check(cx.dim() == 2, lambda: f"{QUALNAME}: cx must be [batch, hidden], got shape {tuple(cx.shape)}")
     torch._check(cx.dtype in SUPPORTED_DTYPES,
-                 lambda: f"{QUALNAME}: cx has dtype {cx.dtype}; supported: float32, float16")
+                 lambda: f"{QUALNAME}: cx has dtype {cx.dtype}; supported: float32, float16, bfloat16 "
+                         "(the kernel) and float64 (the exact path)")
     batch, hidden = cx.shape
     expected = {"grad_hy": (batch, hidden), "grad_cy": (batch, hidden), "cy": (batch, hidden),
                 "workspace": (batch, 4 * hidden)}
@@ -119,7 +126,8 @@ def thnn_fused_lstm_cell_backward(
         ``(grad_gates [B, 4H], grad_cx [B, H], grad_bias [4H] or None)``. Both gradients None
         gives zeros (aten's CUDA kernel returns undefined tensors there instead).
 
-    float32 and float16 (all tensors one dtype); any strides. Differentiable: the gradients of
-    the results are computed with torch operations (``_derivatives``).
+    float32, float16 and bfloat16 run the kernel (on the sim here); float64 runs the float64
+    formulas exactly (for gradcheck). All tensors one dtype; any strides. Differentiable: the
+    gradients of the results are computed with torch operations (``_derivatives``).
     """
     return OP(grad_hy, grad_cy, cx, cy, workspace, has_bias)

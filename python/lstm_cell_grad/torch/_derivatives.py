@@ -22,8 +22,9 @@ import torch
 Tensor = torch.Tensor
 
 
-def _opmath(dtype: torch.dtype) -> torch.dtype:
-    # As the kernel (and PyTorch's CUDA kernel): reduced precision is computed in float32.
+def opmath_dtype(dtype: torch.dtype) -> torch.dtype:
+    """The dtype the math runs in: float32 for float16 and bfloat16 (as in the kernel and in
+    PyTorch's fused cell), else the dtype itself."""
     return torch.float32 if dtype in (torch.float16, torch.bfloat16) else dtype
 
 
@@ -34,7 +35,7 @@ def lstm_cell_backward_vjp(
     """Gradients of ``<G, op(grad_hy, grad_cy, cx, cy, workspace)>`` with respect to
     ``(grad_hy, grad_cy, cx, cy, workspace)``, each in its input's dtype (None for an absent
     gradient input). A None cotangent is zero."""
-    math_dtype = _opmath(cx.dtype)
+    math_dtype = opmath_dtype(cx.dtype)
     up = lambda tensor: tensor.to(math_dtype)  # noqa: E731
     batch, hidden = cx.shape
     zeros = cx.new_zeros((batch, hidden), dtype=math_dtype)

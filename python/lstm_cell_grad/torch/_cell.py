@@ -13,20 +13,17 @@ from typing import Optional, Tuple
 import torch
 from torch import Tensor, nn
 
+from ._derivatives import opmath_dtype
 from ._ops import SUPPORTED_DTYPES, thnn_fused_lstm_cell_backward
-
-
-def _opmath(dtype: torch.dtype) -> torch.dtype:
-    # PyTorch's fused cell computes float16 gates in float32 (its accscalar_t) and rounds the
-    # results once; so does this forward, so that cy and the workspace match what it saves.
-    return torch.float32 if dtype == torch.float16 else dtype
 
 
 def fused_lstm_cell_forward(input: Tensor, hx: Tensor, cx: Tensor, w_ih: Tensor, w_hh: Tensor,
                             b_ih: Optional[Tensor], b_hh: Optional[Tensor]) -> Tuple[Tensor, Tensor, Tensor]:
     """``(hy, cy, workspace)`` as ``_thnn_fused_lstm_cell(input @ w_ih^T, hx @ w_hh^T, cx, b_ih,
     b_hh)`` computes them: workspace ``[B, 4H]`` holds the activations i, f, g, o."""
-    math_dtype = _opmath(input.dtype)
+    # PyTorch's fused cell computes float16 and bfloat16 gates in float32 (its accscalar_t) and
+    # rounds the results once; so does this forward, so that cy and the workspace match.
+    math_dtype = opmath_dtype(input.dtype)
     gates = (input @ w_ih.t()).to(math_dtype) + (hx @ w_hh.t()).to(math_dtype)
     for bias in (b_ih, b_hh):
         if bias is not None:
@@ -43,8 +40,8 @@ def fused_lstm_cell_forward(input: Tensor, hx: Tensor, cx: Tensor, w_ih: Tensor,
 def _check_cell_arguments(input, hx, cx, w_ih, w_hh, b_ih, b_hh) -> None:
     named = {"input": input, "hx": hx, "cx": cx, "w_ih": w_ih, "w_hh": w_hh, "b_ih": b_ih, "b_hh": b_hh}
     if input.dtype not in SUPPORTED_DTYPES:
-        raise TypeError(f"LSTMCellFunction: input has dtype {input.dtype}; the backward op supports "
-                        "float32 and float16 only")
+        raise TypeError(f"LSTMCellFunction: input has dtype {input.dtype}; supported: float32, float16, "
+                        "bfloat16 (the op's kernel) and float64 (its exact path)")
     for name, tensor in named.items():
         if tensor is not None and tensor.dtype != input.dtype:
             raise TypeError(f"LSTMCellFunction: {name} has dtype {tensor.dtype}, input {input.dtype}: "
@@ -69,8 +66,13 @@ class LSTMCellFunction(torch.autograd.Function):
     The backward calls ``thnn_fused_lstm_cell_backward(grad_hy, grad_cy, cx, cy, workspace,
     has_bias)`` for grad_gates / grad_cx / grad_bias (an unused output's gradient reaches it
     as None, not as zeros), then ``grad_gates`` times the weights / inputs for the rest.
-    Under ``create_graph=True`` it recomputes the forward with autograd recording, so that
-    second-order gradients reach every input through the op's own autograd formula.
+    float32, float16 and bfloat16 run the op's kernel; float64 its exact path (the float64
+    formulas), so that ``torch.autograd.gradcheck`` holds at its default tolerances.
+
+    Under ``create_graph=True`` (double backward) it does what PyTorch's own fused cell does:
+    the gradients come from ``aten::_thnn_differentiable_lstm_cell_backward``, PyTorch's
+    differentiable formula, over the recomputed gates, so that second-order gradients reach
+    every input (``gradgradcheck``).
     """
 
     @staticmethod
@@ -88,19 +90,34 @@ class LSTMCellFunction(torch.autograd.Function):
         if grad_hy is None and grad_cy is None:
             return (None,) * 7
         if torch.is_grad_enabled():
-            # create_graph=True: the saved cy and workspace carry no history; recompute them so
-            # that the gradients computed below are differentiable in every input.
-            _, cy, workspace = fused_lstm_cell_forward(input, hx, cx, w_ih, w_hh, b_ih, b_hh)
+            return _differentiable_backward(needs, grad_hy, grad_cy, input, hx, cx, w_ih, w_hh, b_ih, b_hh)
         has_bias = needs[5] or needs[6]
         grad_gates, grad_cx, grad_bias = thnn_fused_lstm_cell_backward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-        return (grad_gates @ w_ih if needs[0] else None,
-                grad_gates @ w_hh if needs[1] else None,
-                grad_cx if needs[2] else None,
-                grad_gates.t() @ input if needs[3] else None,
-                grad_gates.t() @ hx if needs[4] else None,
-                grad_bias if needs[5] else None,
-                # Its own tensor: the two biases' .grad must not alias each other.
-                (grad_bias.clone() if needs[5] else grad_bias) if needs[6] else None)
+        return _input_gradients(needs, grad_gates, grad_cx, grad_bias, input, hx, w_ih, w_hh)
+
+
+def _input_gradients(needs, grad_gates, grad_cx, grad_bias, input, hx, w_ih, w_hh):
+    """The seven gradients of the cell's inputs from the op's results: the matmul part."""
+    return (grad_gates @ w_ih if needs[0] else None,
+            grad_gates @ w_hh if needs[1] else None,
+            grad_cx if needs[2] else None,
+            grad_gates.t() @ input if needs[3] else None,
+            grad_gates.t() @ hx if needs[4] else None,
+            grad_bias if needs[5] else None,
+            # Its own tensor: the two biases' .grad must not alias each other.
+            (grad_bias.clone() if needs[5] else grad_bias) if needs[6] else None)
+
+
+def _differentiable_backward(needs, grad_hy, grad_cy, input, hx, cx, w_ih, w_hh, b_ih, b_hh):
+    """create_graph=True: the gradients as differentiable functions of every input, through
+    PyTorch's formula for its fused cell (the derivative of ``_thnn_fused_lstm_cell`` takes
+    the same branch when grad mode is on). The saved cy carries no history; it is recomputed."""
+    input_gates, hidden_gates = input @ w_ih.t(), hx @ w_hh.t()
+    _, cy, _ = fused_lstm_cell_forward(input, hx, cx, w_ih, w_hh, b_ih, b_hh)
+    grad_gates, _, grad_cx, _, _ = torch.ops.aten._thnn_differentiable_lstm_cell_backward(
+        grad_hy, grad_cy, input_gates, hidden_gates, b_ih, b_hh, cx, cy)
+    grad_bias = grad_gates.sum(0) if needs[5] or needs[6] else None
+    return _input_gradients(needs, grad_gates, grad_cx, grad_bias, input, hx, w_ih, w_hh)
 
 
 def lstm_cell(input: Tensor, hx: Optional[Tuple[Tensor, Tensor]], w_ih: Tensor, w_hh: Tensor,
@@ -125,7 +142,23 @@ def lstm_cell(input: Tensor, hx: Optional[Tuple[Tensor, Tensor]], w_ih: Tensor, 
 
 
 class LSTMCell(nn.LSTMCell):
-    """``torch.nn.LSTMCell`` (same parameters, state_dict and call) whose backward runs the op."""
+    """``torch.nn.LSTMCell`` (same parameters, state_dict and call) whose backward runs the op.
+
+    A drop-in replacement: ``load_state_dict`` of an ``nn.LSTMCell`` works, and so do
+    ``.float()``, ``.half()``, ``.bfloat16()`` (the op's kernel) and ``.double()`` (its exact
+    float64 path).
+    """
 
     def forward(self, input: Tensor, hx: Optional[Tuple[Tensor, Tensor]] = None) -> Tuple[Tensor, Tensor]:
+        """One step: ``(h_1, c_1)`` from ``input`` and ``hx = (h_0, c_0)``.
+
+        Args:
+            input: ``[batch, input_size]``, or ``[input_size]`` unbatched.
+            hx: ``(h_0, c_0)``, each ``[batch, hidden_size]`` (``[hidden_size]`` unbatched);
+                None for zeros.
+
+        Returns:
+            ``(h_1, c_1)`` with the shape of ``h_0``; their backward runs
+            ``lstm_cell_grad::thnn_fused_lstm_cell_backward`` for the elementwise part.
+        """
         return lstm_cell(input, hx, self.weight_ih, self.weight_hh, self.bias_ih, self.bias_hh)
