@@ -1,5 +1,5 @@
-// OpDef and TilingFunc of ThnnFusedLstmCellBackward. The TilingFunc only adapts the
-// context: argument checks (lstm_cell_grad_check) and tiling (lstm_cell_grad_tiling)
+// OpDef, TilingFunc, InferShape and InferDataType of ThnnFusedLstmCellBackward. Each only
+// adapts its context: argument checks (lstm_cell_grad_check) and tiling (lstm_cell_grad_tiling)
 // are plain functions shared with the aclnn layer and Python.
 #include "lstm_cell_grad_check.h"
 #include "lstm_cell_grad_tiling.h"
@@ -69,6 +69,94 @@ ge::graphStatus TilingFunc(gert::TilingContext* context) {
 }  // namespace
 }  // namespace optiling
 
+namespace ge {
+namespace {
+
+using lstm_cell_grad::TensorDesc;
+
+constexpr size_t kInputs = 5;   // gradHy, gradC, cx, cy, storage (IR order)
+constexpr size_t kOutputs = 3;  // gradGates, gradCx, gradBias
+constexpr size_t kCxInput = 2;
+
+// Unknown dims (-1) and unknown rank (-2) of a dynamic-shape graph propagate as they are;
+// the node's shapes are then checked by the TilingFunc at run time.
+int64_t TimesGates(int64_t dim) { return dim < 0 ? dim : 4 * dim; }
+
+// The argument set of an aclnn call with these inputs and the outputs inferred from them,
+// so that graph mode applies the op's own checks (lstm_cell_grad::CheckArguments).
+lstm_cell_grad::Arguments NodeArguments(const TensorDesc (&inputs)[kInputs], const std::vector<int64_t> (&outputs)[kOutputs],
+                                        DataType outputDtype) {
+    lstm_cell_grad::Arguments args;
+    TensorDesc* in[kInputs] = {&args.gradHy, &args.gradC, &args.cx, &args.cy, &args.storage};
+    for (size_t i = 0; i < kInputs; ++i) {
+        const char* name = in[i]->name;
+        *in[i] = inputs[i];
+        in[i]->name = name;
+    }
+    TensorDesc* out[kOutputs] = {&args.gradGates, &args.gradCx, &args.gradBias};
+    for (size_t i = 0; i < kOutputs; ++i) {
+        out[i]->present = true;
+        out[i]->shape = outputs[i];
+        out[i]->dtype = outputDtype;
+    }
+    args.hasBias = true;  // gradBias is an output of the node whatever hasBias says
+    return args;
+}
+
+// Graph mode (GE, ATC, torchair): gradGates [B, 4H], gradCx [B, H], gradBias [4H] with B and
+// H from cx, after the aclnn call's shape checks. Inputs by IR index: an absent optional
+// gradient has no instance, so instance indices would shift. (GetOptionalInputShape takes
+// the IR index and answers the instance of a REQUIRED input too; GetRequiredInputShape
+// exists only in newer CANN.)
+graphStatus InferShape(gert::InferShapeContext* context) {
+    TensorDesc inputs[kInputs];
+    bool unknown = false;
+    for (size_t i = 0; i < kInputs; ++i) {
+        const gert::Shape* shape = context->GetOptionalInputShape(i);
+        inputs[i].present = shape != nullptr;
+        for (size_t d = 0; shape != nullptr && d < shape->GetDimNum(); ++d) {
+            inputs[i].shape.push_back(shape->GetDim(d));
+            unknown = unknown || shape->GetDim(d) < 0;
+        }
+    }
+    const TensorDesc& cx = inputs[kCxInput];
+    if (!cx.present || cx.shape.size() != 2) return GRAPH_FAILED;
+    const int64_t batch = cx.shape[0], hidden = cx.shape[1];
+    const std::vector<int64_t> outputs[kOutputs] = {{batch, TimesGates(hidden)}, {batch, hidden}, {TimesGates(hidden)}};
+    if (!unknown && !lstm_cell_grad::CheckArguments(NodeArguments(inputs, outputs, DT_FLOAT)).ok()) {
+        return GRAPH_FAILED;
+    }
+    for (size_t i = 0; i < kOutputs; ++i) {
+        gert::Shape* shape = context->GetOutputShape(i);
+        if (shape == nullptr) return GRAPH_FAILED;
+        shape->SetDimNum(0);
+        for (int64_t dim : outputs[i]) shape->AppendDim(dim);
+    }
+    return GRAPH_SUCCESS;
+}
+
+// Every output has cx's dtype, after the aclnn call's dtype checks (float32, float16 or
+// bfloat16, one dtype for all present inputs).
+graphStatus InferDataType(gert::InferDataTypeContext* context) {
+    TensorDesc inputs[kInputs];
+    for (size_t i = 0; i < kInputs; ++i) {
+        inputs[i].dtype = context->GetOptionalInputDataType(i);
+        inputs[i].present = inputs[i].dtype != DT_UNDEFINED;
+        inputs[i].shape = {1, i == kInputs - 1 ? 4 : 1};  // shapes are InferShape's business
+    }
+    const DataType dtype = inputs[kCxInput].dtype;
+    if (dtype == DT_UNDEFINED) return GRAPH_FAILED;
+    const std::vector<int64_t> outputs[kOutputs] = {{1, 4}, {1, 1}, {4}};
+    if (!lstm_cell_grad::CheckArguments(NodeArguments(inputs, outputs, dtype)).ok()) return GRAPH_FAILED;
+    for (size_t i = 0; i < kOutputs; ++i) {
+        if (context->SetOutputDataType(i, dtype) != GRAPH_SUCCESS) return GRAPH_FAILED;
+    }
+    return GRAPH_SUCCESS;
+}
+
+}  // namespace
+}  // namespace ge
+
 namespace ops {
 
 class ThnnFusedLstmCellBackward : public OpDef {
@@ -90,6 +178,8 @@ public:
         // Optional: with hasBias false it is neither read nor written and may be null.
         this->Output("gradBias").ParamType(OPTIONAL).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
         this->Attr("hasBias").AttrType(OPTIONAL).Bool(true);
+        // Graph mode (GE, ATC, torchair) infers a node's outputs with these.
+        this->SetInferShape(ge::InferShape).SetInferDataType(ge::InferDataType);
         this->AICore().SetTiling(optiling::TilingFunc).AddConfig("ascend910b").AddConfig("ascend910_93");
     }
 };

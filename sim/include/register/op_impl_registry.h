@@ -34,11 +34,11 @@ public:
     OpImplRegisterV2& operator=(const OpImplRegisterV2&) = delete;
 
     OpImplRegisterV2& InferShape(InferShapeKernelFunc func) {
-        if (func != nullptr) sim::host::RecordImplInferShape(opType_);
+        if (func != nullptr) sim::host::RecordImplInferShape(opType_, func);
         return *this;
     }
     OpImplRegisterV2& InferDataType(InferDataTypeKernelFunc func) {
-        if (func != nullptr) sim::host::RecordImplInferDataType(opType_);
+        if (func != nullptr) sim::host::RecordImplInferDataType(opType_, func);
         return *this;
     }
     // maxTilingDataSize: CANN's default bound on the raw tiling data (bytes).

@@ -1,15 +1,23 @@
 // Private to sim/src/host: the one place allowed to construct the CANN-named runtime
-// classes (TilingContext, ComputeNodeInfo, RuntimeAttrs, TilingParseContext), whose
+// classes (TilingContext, ComputeNodeInfo, RuntimeAttrs, TilingParseContext,
+// InferShapeContext, InferDataTypeContext), whose
 // constructors are private as in CANN, and to reach their internals.
 #pragma once
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "ascendc_sim/host/op_registry.h"
+#include "exe_graph/runtime/infer_datatype_context.h"
+#include "exe_graph/runtime/infer_shape_context.h"
 #include "exe_graph/runtime/tiling_context.h"
 #include "exe_graph/runtime/tiling_parse_context.h"
 
 namespace sim::host {
+
+// The bytes RuntimeAttrs::GetAttrPointer<T> reads for an attribute value
+// (tiling_context_builder.cpp).
+std::unique_ptr<uint8_t[]> EncodeAttr(const AttrValue& value);
 
 struct ContextFactory {
     static std::unique_ptr<gert::TilingContext> NewTilingContext() {
@@ -47,6 +55,25 @@ struct ContextFactory {
     static const gert::RuntimeAttrs*& NodeAttrs(gert::ComputeNodeInfo& n) { return n.attrs_; }
 
     static std::vector<std::unique_ptr<uint8_t[]>>& AttrValues(gert::RuntimeAttrs& a) { return a.values_; }
+
+    // Graph-mode inference contexts (infer_run.cpp).
+    static std::unique_ptr<gert::InferShapeContext> NewInferShapeContext() {
+        return std::unique_ptr<gert::InferShapeContext>(new gert::InferShapeContext());
+    }
+    static std::unique_ptr<gert::InferDataTypeContext> NewInferDataTypeContext() {
+        return std::unique_ptr<gert::InferDataTypeContext>(new gert::InferDataTypeContext());
+    }
+    static std::string& NodeType(gert::InferShapeContext& c) { return c.nodeType_; }
+    static std::string& NodeName(gert::InferShapeContext& c) { return c.nodeName_; }
+    static std::vector<gert::Shape>& InputShapes(gert::InferShapeContext& c) { return c.inputs_; }
+    static std::vector<bool>& InputPresent(gert::InferShapeContext& c) { return c.present_; }
+    static std::vector<gert::Shape>& OutputShapes(gert::InferShapeContext& c) { return c.outputs_; }
+    static std::unique_ptr<gert::RuntimeAttrs>& Attrs(gert::InferShapeContext& c) { return c.attrs_; }
+    static std::string& NodeType(gert::InferDataTypeContext& c) { return c.nodeType_; }
+    static std::string& NodeName(gert::InferDataTypeContext& c) { return c.nodeName_; }
+    static std::vector<ge::DataType>& InputDataTypes(gert::InferDataTypeContext& c) { return c.inputs_; }
+    static std::vector<ge::DataType>& OutputDataTypes(gert::InferDataTypeContext& c) { return c.outputs_; }
+    static std::unique_ptr<gert::RuntimeAttrs>& Attrs(gert::InferDataTypeContext& c) { return c.attrs_; }
 };
 
 }  // namespace sim::host

@@ -30,6 +30,8 @@ struct OpDefAccess {
         op.opDefTiling = def.aicore_.tiling_;
         op.hasInferShape = def.inferShape_ != nullptr;
         op.hasInferDataType = def.inferDataType_ != nullptr;
+        op.inferShape = def.inferShape_;
+        op.inferDataType = def.inferDataType_;
         op.definitionErrors = Check(def);
         return op;
     }

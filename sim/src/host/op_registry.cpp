@@ -49,6 +49,9 @@ void RegisterOpInfo(const OpInfo& definition) {
     entry.deleteCompileInfo = implPart.deleteCompileInfo;
     entry.hasInferShape = definition.hasInferShape || implPart.hasInferShape;
     entry.hasInferDataType = definition.hasInferDataType || implPart.hasInferDataType;
+    // The OpDef's function wins over IMPL_OP's, as its SetInferShape is the later, op-local one.
+    entry.inferShape = definition.inferShape != nullptr ? definition.inferShape : implPart.inferShape;
+    entry.inferDataType = definition.inferDataType != nullptr ? definition.inferDataType : implPart.inferDataType;
 }
 
 void RecordImplTiling(const std::string& opType, TilingFunc tiling, size_t maxTilingDataSize) {
@@ -69,16 +72,20 @@ void RecordImplTilingParse(const std::string& opType, TilingParseFunc parse, Com
     entry.deleteCompileInfo = destroy;
 }
 
-void RecordImplInferShape(const std::string& opType) {
+void RecordImplInferShape(const std::string& opType, InferShapeFunc inferShape) {
     Registry& registry = TheRegistry();
     std::lock_guard<std::mutex> lock(registry.mutex);
-    EntryLocked(registry, opType).hasInferShape = true;
+    OpInfo& entry = EntryLocked(registry, opType);
+    entry.hasInferShape = true;
+    if (entry.inferShape == nullptr) entry.inferShape = inferShape;
 }
 
-void RecordImplInferDataType(const std::string& opType) {
+void RecordImplInferDataType(const std::string& opType, InferDataTypeFunc inferDataType) {
     Registry& registry = TheRegistry();
     std::lock_guard<std::mutex> lock(registry.mutex);
-    EntryLocked(registry, opType).hasInferDataType = true;
+    OpInfo& entry = EntryLocked(registry, opType);
+    entry.hasInferDataType = true;
+    if (entry.inferDataType == nullptr) entry.inferDataType = inferDataType;
 }
 
 bool RegisterTilingDataClass(const char* opType, const char* className, size_t bytes) {

@@ -35,6 +35,8 @@ std::unique_ptr<uint8_t[]> ListBytes(const T* data, size_t count) {
     return buffer;
 }
 
+}  // namespace
+
 // The bytes RuntimeAttrs::GetAttrPointer<T> reads for `value`, T being the C++ type of
 // the declared attribute type (bool, int64_t, float, char, TypedContinuousVector<...>).
 std::unique_ptr<uint8_t[]> EncodeAttr(const AttrValue& value) {
@@ -60,6 +62,8 @@ std::unique_ptr<uint8_t[]> EncodeAttr(const AttrValue& value) {
         },
         value);
 }
+
+namespace {
 
 const char* ValueTypeName(const AttrValue& value) {
     static const char* const kNames[] = {"nothing", "bool", "int64", "float", "string",

@@ -17,6 +17,8 @@
 #include "graph/types.h"
 
 namespace gert {
+class InferDataTypeContext;
+class InferShapeContext;
 class TilingContext;
 class TilingParseContext;
 }  // namespace gert
@@ -24,6 +26,8 @@ class TilingParseContext;
 namespace sim::host {
 
 using TilingFunc = uint32_t (*)(gert::TilingContext*);
+using InferShapeFunc = uint32_t (*)(gert::InferShapeContext*);
+using InferDataTypeFunc = uint32_t (*)(gert::InferDataTypeContext*);
 using TilingParseFunc = uint32_t (*)(gert::TilingParseContext*);
 using CompileInfoCreator = void* (*)();
 using CompileInfoDeleter = void (*)(void*);
@@ -78,6 +82,10 @@ struct OpInfo {
     std::vector<AICoreConfigInfo> aicoreConfigs;
     bool hasInferShape = false;
     bool hasInferDataType = false;
+    // Graph mode's functions (OpDef::SetInferShape / SetInferDataType, or IMPL_OP(type)
+    // .InferShape / .InferDataType): run by RunInferShape / RunInferDataType (infer_run.h).
+    InferShapeFunc inferShape = nullptr;
+    InferDataTypeFunc inferDataType = nullptr;
     // What CANN's op build would reject (dtype and format lists of different lengths, an
     // OPTIONAL attribute without a default, ...). The tiling context builder refuses an op
     // with errors; the JSON dump lists them.
@@ -113,8 +121,8 @@ void RegisterOpInfo(const OpInfo& definition);  // from OP_ADD
 void RecordImplTiling(const std::string& opType, TilingFunc tiling, size_t maxTilingDataSize);
 void RecordImplTilingParse(const std::string& opType, TilingParseFunc parse, CompileInfoCreator create,
                            CompileInfoDeleter destroy);
-void RecordImplInferShape(const std::string& opType);
-void RecordImplInferDataType(const std::string& opType);
+void RecordImplInferShape(const std::string& opType, InferShapeFunc inferShape);
+void RecordImplInferDataType(const std::string& opType, InferDataTypeFunc inferDataType);
 bool RegisterTilingDataClass(const char* opType, const char* className, size_t bytes);
 
 // Names used in the JSON dump: "DT_FLOAT", "FORMAT_ND", "required", "list_int", ...
