@@ -23,7 +23,7 @@ SMOKE = textwrap.dedent("""
         comparison = lcg.compare(name, got, want, extra)
         assert comparison.ok, str(comparison)
     print("launch", lcg.last_launch()["ok"], lcg.last_launch()["block_dim"])
-    libs = {line.split()[-1] for line in open("/proc/self/maps") if "libascendc_sim" in line or "libcust_opapi" in line}
+    libs = {line.split()[-1] for line in open("/proc/self/maps") if "libascendc_sim" in line or "libcust_op" in line}
     print("libs", sorted(libs))
 """)
 
@@ -69,7 +69,8 @@ def test_pip_install_into_a_fresh_venv(tmp_path):
     lines = smoke.stdout.splitlines()
     assert lines[0] == str(package_dir / "__init__.py")
     assert lines[1].startswith("launch True ") and 1 <= int(lines[1].split()[-1]) <= 7
-    assert lines[2] == f"libs {sorted([str(package_dir / 'libascendc_sim.so'), str(package_dir / 'libcust_opapi.so')])}"
+    libraries = ("libascendc_sim.so", "libcust_opapi.so", "libcust_opimpl.so")
+    assert lines[2] == f"libs {sorted(str(package_dir / name) for name in libraries)}"
 
     example = subprocess.run([str(venv / "bin" / "lstm-cell-grad"), "example"], cwd=tmp_path, env=env,
                              capture_output=True, text=True, timeout=120)
