@@ -64,6 +64,21 @@ def test_core_counts(cores):
     run_and_check(257, 130, np.float16, True, num_cores=cores)
 
 
+@pytest.mark.parametrize("batch,hidden", [(333, 40), (300, 1023)])  # one bias chunk; three
+def test_bfloat16_is_the_float32_kernel_rounded_once(batch, hidden):
+    """bfloat16 inputs are widened exactly and the math is the float32 kernel's, so every result
+    is bitwise the float32 run on the widened inputs, rounded to nearest even once (a
+    truncating or double-rounding narrow would differ in about half the elements)."""
+    rng = np.random.default_rng(11)
+    inputs = random_inputs(batch, hidden, ml_dtypes.bfloat16, rng)
+    bf16 = lcg.thnn_fused_lstm_cell_backward(*inputs, True)
+    fp32 = lcg.thnn_fused_lstm_cell_backward(*(a.astype(np.float32) for a in inputs), True)
+    for name, got, wide in zip(("gradGates", "gradCx", "gradBias"), bf16, fp32):
+        assert got.dtype == ml_dtypes.bfloat16
+        np.testing.assert_array_equal(got.view(np.uint16), wide.astype(ml_dtypes.bfloat16).view(np.uint16),
+                                      err_msg=name)
+
+
 def test_against_pytorch_autograd():
     rng = np.random.default_rng(7)
     for grad_hy, grad_c in GRADS[:3]:
