@@ -31,6 +31,7 @@ def test_example_prints_what_the_cpp_example_prints():
 @pytest.mark.parametrize("options", [
     [], ["--dtype", "float16", "--batch", "130", "--hidden", "17"],
     ["--no-bias", "--no-grad-hy", "--soc", "Ascend910B4", "--cores", "7"], ["--no-grad-c", "--cores", "1"],
+    ["--dtype", "bfloat16", "--batch", "300", "--hidden", "33"],
 ])
 def test_check_passes(options):
     result = run_cli("check", *options)
@@ -41,7 +42,7 @@ def test_check_passes(options):
     for name in names:
         line = next(line for line in lines if line.strip().startswith(name))
         assert "max abs" in line and "max rel" in line and "tolerance:" in line and line.endswith("ok")
-    assert ("max ulps" in result.stdout) == ("float16" in options)
+    assert ("max ulps" in result.stdout) == ("float16" in options or "bfloat16" in options)
 
 
 def test_check_fails_past_tolerance(monkeypatch, capsys):
@@ -57,6 +58,20 @@ def test_check_fails_past_tolerance(monkeypatch, capsys):
     assert cli.main(["check", "--batch", "4", "--hidden", "8"]) == cli.EXIT_TOLERANCE
     out = capsys.readouterr().out
     assert "gradCx" in out and "FAIL (1 of 32 elements)" in out and out.splitlines()[-1].startswith("FAIL")
+
+
+def test_check_fails_bfloat16_past_one_ulp(monkeypatch, capsys):
+    real = cli.thnn_fused_lstm_cell_backward
+
+    def three_ulps_off(*args, **kwargs):
+        gates, grad_cx, grad_bias = real(*args, **kwargs)
+        grad_cx[0, 0] = grad_cx[0, 0] * 1.03  # bfloat16 ulps are at most 2^-7 relative
+        return gates, grad_cx, grad_bias
+
+    monkeypatch.setattr(cli, "thnn_fused_lstm_cell_backward", three_ulps_off)
+    assert cli.main(["check", "--batch", "4", "--hidden", "8", "--dtype", "bfloat16"]) == cli.EXIT_TOLERANCE
+    out = capsys.readouterr().out
+    assert "1 ulp of the float64 result rounded to bfloat16" in out and "FAIL (1 of 32 elements)" in out
 
 
 def test_check_reports_api_errors_with_exit_2():
