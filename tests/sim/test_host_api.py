@@ -37,7 +37,7 @@ def op_named(registry, op_type):
 
 
 @pytest.mark.parametrize("program", ["test_op_registry", "test_tiling_data", "test_tiling_context",
-                                     "test_platform"])
+                                     "test_platform", "test_infer"])
 def test_host_api_checks(program):
     run_checks(program)
 
