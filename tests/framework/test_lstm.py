@@ -116,3 +116,20 @@ def test_trains_like_nn_lstm_for_20_steps():
         # 20 steps of float32 rounding differences, amplified by the training (the first step's
         # gradients agree to 1e-5: test_matches_nn_lstm).
         assert_within(got, want, 1e-3, scale=want.abs().max(), name="gradient after 20 steps")
+
+
+def test_float64_gradcheck_of_a_bidirectional_lstm():
+    """float64 runs the op's exact path: gradcheck and gradgradcheck of the whole sequence
+    module (input and initial state) at torch's default tolerances."""
+    torch.manual_seed(9)
+    lstm = lcgt.LSTM(input_size=2, hidden_size=2, num_layers=2, bidirectional=True).double()
+    x = torch.randn(2, 1, 2, dtype=torch.float64, requires_grad=True)
+    h_0 = torch.randn(4, 1, 2, dtype=torch.float64, requires_grad=True)
+    c_0 = torch.randn(4, 1, 2, dtype=torch.float64, requires_grad=True)
+
+    def run(x, h_0, c_0):
+        output, (h_n, c_n) = lstm(x, (h_0, c_0))
+        return output, h_n, c_n
+
+    assert torch.autograd.gradcheck(run, (x, h_0, c_0))
+    assert torch.autograd.gradgradcheck(run, (x, h_0, c_0))
