@@ -127,6 +127,8 @@ def cmd_run(args) -> None:
     run([sys.executable, "-m", "lstm_cell_grad", "check", "--batch", "64", "--hidden", "1024"], env=env)
     run([sys.executable, "-m", "lstm_cell_grad", "check", "--batch", "333", "--hidden", "100", "--dtype", "float16"],
         env=env)
+    run([sys.executable, "-m", "lstm_cell_grad", "check", "--batch", "333", "--hidden", "100", "--dtype", "bfloat16"],
+        env=env)
 
 
 CANN_BUILD = pathlib.Path(os.environ.get("ASCEND_CANN_BUILD_DIR", ROOT / "build-cann"))
