@@ -7,13 +7,17 @@
 #include "thnn_fused_lstm_cell_backward_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 
-namespace optiling {
 namespace {
 
-// IR (declaration) indices of the OpDef below.
-enum InputIndex : size_t { kGradHy = 0, kGradC, kCx, kCy, kStorage };
-enum OutputIndex : size_t { kGradGates = 0, kGradCx, kGradBias };
+// IR (declaration) indices of the OpDef below, for the TilingFunc and graph-mode inference.
+enum InputIndex : size_t { kGradHy = 0, kGradC, kCx, kCy, kStorage, kInputCount };
+enum OutputIndex : size_t { kGradGates = 0, kGradCx, kGradBias, kOutputCount };
 constexpr size_t kAttrHasBias = 0;
+
+}  // namespace
+
+namespace optiling {
+namespace {
 
 void Describe(lstm_cell_grad::TensorDesc* desc, const gert::StorageShape* shape,
               const gert::CompileTimeTensorDesc* tensor) {
@@ -74,27 +78,23 @@ namespace {
 
 using lstm_cell_grad::TensorDesc;
 
-constexpr size_t kInputs = 5;   // gradHy, gradC, cx, cy, storage (IR order)
-constexpr size_t kOutputs = 3;  // gradGates, gradCx, gradBias
-constexpr size_t kCxInput = 2;
-
 // Unknown dims (-1) and unknown rank (-2) of a dynamic-shape graph propagate as they are;
 // the node's shapes are then checked by the TilingFunc at run time.
 int64_t TimesGates(int64_t dim) { return dim < 0 ? dim : 4 * dim; }
 
 // The argument set of an aclnn call with these inputs and the outputs inferred from them,
 // so that graph mode applies the op's own checks (lstm_cell_grad::CheckArguments).
-lstm_cell_grad::Arguments NodeArguments(const TensorDesc (&inputs)[kInputs], const std::vector<int64_t> (&outputs)[kOutputs],
-                                        DataType outputDtype) {
+lstm_cell_grad::Arguments NodeArguments(const TensorDesc (&inputs)[kInputCount],
+                                        const std::vector<int64_t> (&outputs)[kOutputCount], DataType outputDtype) {
     lstm_cell_grad::Arguments args;
-    TensorDesc* in[kInputs] = {&args.gradHy, &args.gradC, &args.cx, &args.cy, &args.storage};
-    for (size_t i = 0; i < kInputs; ++i) {
+    TensorDesc* in[kInputCount] = {&args.gradHy, &args.gradC, &args.cx, &args.cy, &args.storage};
+    for (size_t i = 0; i < kInputCount; ++i) {
         const char* name = in[i]->name;
         *in[i] = inputs[i];
         in[i]->name = name;
     }
-    TensorDesc* out[kOutputs] = {&args.gradGates, &args.gradCx, &args.gradBias};
-    for (size_t i = 0; i < kOutputs; ++i) {
+    TensorDesc* out[kOutputCount] = {&args.gradGates, &args.gradCx, &args.gradBias};
+    for (size_t i = 0; i < kOutputCount; ++i) {
         out[i]->present = true;
         out[i]->shape = outputs[i];
         out[i]->dtype = outputDtype;
@@ -109,9 +109,9 @@ lstm_cell_grad::Arguments NodeArguments(const TensorDesc (&inputs)[kInputs], con
 // the IR index and answers the instance of a REQUIRED input too; GetRequiredInputShape
 // exists only in newer CANN.)
 graphStatus InferShape(gert::InferShapeContext* context) {
-    TensorDesc inputs[kInputs];
+    TensorDesc inputs[kInputCount];
     bool unknown = false;
-    for (size_t i = 0; i < kInputs; ++i) {
+    for (size_t i = 0; i < kInputCount; ++i) {
         const gert::Shape* shape = context->GetOptionalInputShape(i);
         inputs[i].present = shape != nullptr;
         for (size_t d = 0; shape != nullptr && d < shape->GetDimNum(); ++d) {
@@ -119,14 +119,15 @@ graphStatus InferShape(gert::InferShapeContext* context) {
             unknown = unknown || shape->GetDim(d) < 0;
         }
     }
-    const TensorDesc& cx = inputs[kCxInput];
+    const TensorDesc& cx = inputs[kCx];
     if (!cx.present || cx.shape.size() != 2) return GRAPH_FAILED;
     const int64_t batch = cx.shape[0], hidden = cx.shape[1];
-    const std::vector<int64_t> outputs[kOutputs] = {{batch, TimesGates(hidden)}, {batch, hidden}, {TimesGates(hidden)}};
+    const std::vector<int64_t> outputs[kOutputCount] = {
+        {batch, TimesGates(hidden)}, {batch, hidden}, {TimesGates(hidden)}};
     if (!unknown && !lstm_cell_grad::CheckArguments(NodeArguments(inputs, outputs, DT_FLOAT)).ok()) {
         return GRAPH_FAILED;
     }
-    for (size_t i = 0; i < kOutputs; ++i) {
+    for (size_t i = 0; i < kOutputCount; ++i) {
         gert::Shape* shape = context->GetOutputShape(i);
         if (shape == nullptr) return GRAPH_FAILED;
         shape->SetDimNum(0);
@@ -138,17 +139,17 @@ graphStatus InferShape(gert::InferShapeContext* context) {
 // Every output has cx's dtype, after the aclnn call's dtype checks (float32, float16 or
 // bfloat16, one dtype for all present inputs).
 graphStatus InferDataType(gert::InferDataTypeContext* context) {
-    TensorDesc inputs[kInputs];
-    for (size_t i = 0; i < kInputs; ++i) {
+    TensorDesc inputs[kInputCount];
+    for (size_t i = 0; i < kInputCount; ++i) {
         inputs[i].dtype = context->GetOptionalInputDataType(i);
         inputs[i].present = inputs[i].dtype != DT_UNDEFINED;
-        inputs[i].shape = {1, i == kInputs - 1 ? 4 : 1};  // shapes are InferShape's business
+        inputs[i].shape = {1, i == kStorage ? 4 : 1};  // shapes are InferShape's business
     }
-    const DataType dtype = inputs[kCxInput].dtype;
+    const DataType dtype = inputs[kCx].dtype;
     if (dtype == DT_UNDEFINED) return GRAPH_FAILED;
-    const std::vector<int64_t> outputs[kOutputs] = {{1, 4}, {1, 1}, {4}};
+    const std::vector<int64_t> outputs[kOutputCount] = {{1, 4}, {1, 1}, {4}};
     if (!lstm_cell_grad::CheckArguments(NodeArguments(inputs, outputs, dtype)).ok()) return GRAPH_FAILED;
-    for (size_t i = 0; i < kOutputs; ++i) {
+    for (size_t i = 0; i < kOutputCount; ++i) {
         if (context->SetOutputDataType(i, dtype) != GRAPH_SUCCESS) return GRAPH_FAILED;
     }
     return GRAPH_SUCCESS;

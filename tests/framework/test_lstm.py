@@ -44,7 +44,8 @@ def test_matches_nn_lstm(case, with_state):
     options = CASES[case]
     reference, ours = twins(3, **options)
     steps, batch = 4, 3
-    shape = (batch, steps, options["input_size"]) if options.get("batch_first") else (steps, batch, options["input_size"])
+    size = options["input_size"]
+    shape = (batch, steps, size) if options.get("batch_first") else (steps, batch, size)
     x = torch.randn(shape)
     states = options["num_layers"] * (2 if options.get("bidirectional") else 1)
     hx = (torch.randn(states, batch, options["hidden_size"]), torch.randn(states, batch, options["hidden_size"])) \

@@ -4,8 +4,8 @@ Its schema is that of ``aten::_thnn_fused_lstm_cell_backward_impl`` (the CUDA-on
 PyTorch's fused LSTM cell calls in its backward), except that grad_bias is declared ``Tensor?``:
 aten returns an undefined tensor there when has_bias is false, which a custom op must declare.
 Registered here: the CPU kernel (float32, float16 and bfloat16: the op run through its aclnn
-API on the sim, by the ``lstm_cell_grad`` package; float64: the exact path, see below), a fake kernel (shapes only, for FakeTensor / torch.compile /
-torch.export) and an autograd formula (so that the op is itself differentiable, see
+API on the sim, by the ``lstm_cell_grad`` package; float64: the exact path, see below), a fake
+kernel (shapes only, for FakeTensor / torch.compile / torch.export) and an autograd formula (so that the op is itself differentiable, see
 ``_derivatives``). The NPU kernel of the same op is ``framework/torch_npu`` (PrivateUse1).
 
 float64 is not a dtype of the kernel (the API document lists float32 and float16; bfloat16 is

@@ -57,7 +57,8 @@ std::optional<OpInfo> CheckCall(const std::string& opType, const std::vector<boo
 std::unique_ptr<gert::RuntimeAttrs> Attrs(const OpInfo& op, const std::vector<AttrValue>& given) {
     std::unique_ptr<gert::RuntimeAttrs> attrs = ContextFactory::NewRuntimeAttrs();
     for (size_t i = 0; i < op.attrs.size(); ++i) {
-        ContextFactory::AttrValues(*attrs).push_back(EncodeAttr(i < given.size() ? given[i] : op.attrs[i].defaultValue));
+        const AttrValue& value = i < given.size() ? given[i] : op.attrs[i].defaultValue;
+        ContextFactory::AttrValues(*attrs).push_back(EncodeAttr(value));
     }
     return attrs;
 }

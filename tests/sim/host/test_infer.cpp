@@ -96,7 +96,8 @@ namespace {
 using Shapes = std::vector<std::optional<std::vector<int64_t>>>;
 
 void CheckIndicesAndAttributes() {
-    sim::host::InferShapeResult r = sim::host::RunInferShape("SimTestInferOp", Shapes{{{2, 3}}, std::nullopt, {{5, 6}}});
+    sim::host::InferShapeResult r =
+        sim::host::RunInferShape("SimTestInferOp", Shapes{{{2, 3}}, std::nullopt, {{5, 6}}});
     CHECK(r.ok);
     CHECK(r.outputShapes == (std::vector<std::vector<int64_t>>{{15, 6}}));  // scale from its default, 3
     CHECK_EQ(seen.instance1Dim0, 5);  // bias absent: instance 1 is y
@@ -104,7 +105,8 @@ void CheckIndicesAndAttributes() {
     CHECK_EQ(seen.requiredY, 5);
     CHECK_EQ(seen.nodeType, std::string("SimTestInferOp"));
 
-    r = sim::host::RunInferShape("SimTestInferOp", Shapes{{{2, 3}}, {{4}}, {{5, 6}}}, {sim::host::AttrValue(int64_t{2})});
+    r = sim::host::RunInferShape("SimTestInferOp", Shapes{{{2, 3}}, {{4}}, {{5, 6}}},
+                                 {sim::host::AttrValue(int64_t{2})});
     CHECK(r.ok);
     CHECK(r.outputShapes == (std::vector<std::vector<int64_t>>{{10, 6}}));
     CHECK_EQ(seen.instance1Dim0, 4);  // bias present: instance 1 is bias
