@@ -11,6 +11,7 @@
 #include "ascendc_sim/core/check.h"
 #include "ascendc_sim/core/soc.h"
 #include "ascendc_sim/host/aclnn_call.h"
+#include "ascendc_sim/model/profile.h"
 #include "run_backward.h"
 #include "tiling_report.h"
 
@@ -179,6 +180,14 @@ py::dict LastLaunch() {
     return launch;
 }
 
+// The time model's profile of the calling thread's last op launch (modeled, JSON text).
+std::string LastProfile(bool timeline) {
+    const sim::LaunchResult& op = sim::aclnn::LastOpLaunch();
+    if (op.kernelName.empty()) return sim::model::LastProfile().ToJson(timeline);
+    py::gil_scoped_release release;
+    return sim::model::ModelLaunch(op, sim::FindSoc(op.soc)).ToJson(timeline);
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_C, m) {
@@ -210,4 +219,7 @@ PYBIND11_MODULE(_C, m) {
           }, py::arg("overrides"),
           "Tiling overrides the op's TilingFunc applies on the calling thread (an empty dict clears them).");
     m.def("last_launch", &LastLaunch, "The calling thread's last op launch: checks, warnings, per-core counters.");
+    m.def("last_profile", &LastProfile, py::arg("timeline") = false,
+          "JSON of the time model's profile (all figures modeled) of the calling thread's last op launch; "
+          "timeline=True adds every instruction and SetFlag->WaitFlag pair.");
 }

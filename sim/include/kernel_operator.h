@@ -6,6 +6,7 @@
 #include "ascendc_sim/kernel/tensor.h"
 #include "ascendc_sim/kernel/tiling.h"
 #include "ascendc_sim/kernel/tpipe.h"
+#include "ascendc_sim/kernel/utils.h"
 #include "ascendc_sim/numeric/half.h"
 #if __has_include("ascendc_sim/kernel/data_copy.h")
 #include "ascendc_sim/kernel/data_copy.h"

@@ -9,6 +9,7 @@
 
 #include "ascendc_sim/core/core_state.h"
 #include "ascendc_sim/core/gm.h"
+#include "ascendc_sim/model/profile.h"
 
 namespace sim {
 namespace {
@@ -193,6 +194,7 @@ LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& 
         for (auto& t : threads) t.join();
     }
     t_lastLaunch = launch.Finish(std::move(counters));
+    model::OnLaunchFinished(t_lastLaunch);  // the time model (ASCEND_SIM_PROFILE, LastProfile)
     return t_lastLaunch;
 }
 

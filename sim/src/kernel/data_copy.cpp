@@ -99,7 +99,10 @@ bool CheckGmSpan(const RowPlan& plan, const char* operand, const GmView& view, c
     return CheckGmAccess(plan.what.c_str(), operand, view, start, plan.Span(pitch, plan.rowBytes));
 }
 
-uint64_t IssueDma(CoreState& core, const RowPlan& plan) {
+// `gm`/`gmPitch`/`view`: the GM side (nullptr for UB -> UB), logged for the time model
+// (alignment, L2 lines, cache mode).
+uint64_t IssueDma(CoreState& core, const RowPlan& plan, const GmView* view = nullptr, const void* gm = nullptr,
+                  uint64_t gmPitch = 0, uint32_t ubOffset = 0) {
     const uint64_t moved = static_cast<uint64_t>(plan.rows) * plan.rowBytes;
     const uint32_t burst = static_cast<uint32_t>(std::min<uint64_t>(plan.rowBytes, std::numeric_limits<uint32_t>::max()));
     if (plan.pipe == Pipe::V) {
@@ -107,7 +110,13 @@ uint64_t IssueDma(CoreState& core, const RowPlan& plan) {
         return core.Issue(Event{EventKind::Vector, Pipe::V, Pipe::V, plan.api, moved, plan.rows, burst,
                                 0, static_cast<uint32_t>((moved + 255) / 256)});
     }
-    return core.Issue(Event{EventKind::Dma, plan.pipe, Pipe::S, plan.api, moved, plan.rows, burst});
+    Event event{EventKind::Dma, plan.pipe, Pipe::S, plan.api, moved, plan.rows, burst};
+    if (view != nullptr) event.cacheMode = view->cacheMode;
+    event.gmAddress = reinterpret_cast<uintptr_t>(gm);
+    event.gmPitch = gmPitch;
+    event.elementBytes = 0;
+    (plan.pipe == Pipe::MTE2 ? event.ubDst : event.ubSrc0) = ubOffset;
+    return core.Issue(event);
 }
 
 // ---- the three movers ---------------------------------------------------------------------
@@ -129,7 +138,7 @@ void MoveGmToUb(const RowPlan& plan, const GmView& view, const uint8_t* gm, cons
     UbRef rowRef;
     if (!CheckUbExtent(core, plan, "dst", dst, plan.Span(plan.dstPitch, plan.ubRowBytes), &rowRef)) return;
     if (!CheckGmSpan(plan, "src", view, gm, plan.srcPitch)) return;  // outside any allocation: dropped
-    const uint64_t seq = IssueDma(core, plan);
+    const uint64_t seq = IssueDma(core, plan, &view, gm, plan.srcPitch, rowRef.offset);
     for (uint32_t i = 0; i < plan.rows; ++i) {
         const uint64_t rowStart = i * plan.dstPitch;
         uint8_t* row = core.Operand(plan.what.c_str(), "dst", rowRef, rowStart, plan.ubRowBytes, plan.pipe, seq,
@@ -158,7 +167,7 @@ void MoveUbToGm(const RowPlan& plan, const GmView& view, uint8_t* gm, const UbRe
     UbRef rowRef;
     if (!CheckUbExtent(core, plan, "src", src, plan.Span(plan.srcPitch, plan.ubRowBytes), &rowRef)) return;
     if (!CheckGmSpan(plan, "dst", view, gm, plan.dstPitch)) return;  // GM outside stays untouched
-    const uint64_t seq = IssueDma(core, plan);
+    const uint64_t seq = IssueDma(core, plan, &view, gm, plan.dstPitch, rowRef.offset);
     bool undefinedReported = false;
     for (uint32_t i = 0; i < plan.rows; ++i) {
         const uint64_t rowStart = i * plan.srcPitch;

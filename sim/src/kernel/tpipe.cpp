@@ -130,6 +130,8 @@ void QueueState::Init(TPipe* pipe, TPosition src, TPosition dst, int32_t depth, 
     src_ = src;
     dst_ = dst;
     depth_ = depth;
+    kind_ = kind;
+    number_ = pipe->queCount_;
     name_ = std::string(kind) + "#" + std::to_string(pipe->queCount_++);
     slots_.clear();
     fifo_.clear();
@@ -142,6 +144,15 @@ void QueueState::Init(TPipe* pipe, TPosition src, TPosition dst, int32_t depth, 
         slot.ref = pipe->Carve(len, name_ + " buffer " + std::to_string(i), static_cast<uint8_t>(src));
         slots_.push_back(slot);
     }
+}
+
+sim::Event QueueState::QueueEvent(sim::EventKind kind, sim::Pipe pipe, sim::Pipe peer, const char* api,
+                                  int32_t slot) const {
+    sim::Event event{kind, pipe, peer, api};
+    event.object = kind_;
+    event.eventId = number_;
+    event.slot = slot;
+    return event;
 }
 
 QueueState::Slot* QueueState::Find(const sim::UbRef& ref, const char* api) {
@@ -190,7 +201,7 @@ sim::UbRef QueueState::Alloc() {
     }
     const sim::Pipe producer = ProducerPipe(src_), consumer = ConsumerPipe(dst_);
     if (chosen->hasFreeToken && producer != consumer) {
-        core.Issue(sim::Event{sim::EventKind::WaitFlag, producer, consumer, "AllocTensor"});
+        core.Issue(QueueEvent(sim::EventKind::WaitFlag, producer, consumer, "AllocTensor", chosen->ref.buffer));
         core.hazard.Observe(producer, chosen->freeToken);
     }
     chosen->allocated = true;
@@ -214,7 +225,7 @@ bool QueueState::EnQue(const sim::UbRef& ref) {
         return false;
     }
     const sim::Pipe producer = ProducerPipe(src_), consumer = ConsumerPipe(dst_);
-    core.Issue(sim::Event{sim::EventKind::SetFlag, producer, consumer, "EnQue"});
+    core.Issue(QueueEvent(sim::EventKind::SetFlag, producer, consumer, "EnQue", slot->ref.buffer));
     slot->queued = true;
     fifo_.emplace_back(static_cast<size_t>(slot - slots_.data()), core.hazard.Snapshot(producer));
     return true;
@@ -230,7 +241,7 @@ sim::UbRef QueueState::DeQue() {
     auto [index, token] = fifo_.front();
     fifo_.pop_front();
     const sim::Pipe producer = ProducerPipe(src_), consumer = ConsumerPipe(dst_);
-    core.Issue(sim::Event{sim::EventKind::WaitFlag, consumer, producer, "DeQue"});
+    core.Issue(QueueEvent(sim::EventKind::WaitFlag, consumer, producer, "DeQue", slots_[index].ref.buffer));
     core.hazard.Observe(consumer, token);
     slots_[index].queued = false;
     sim::UbRef ref = slots_[index].ref;
@@ -251,7 +262,7 @@ void QueueState::Free(const sim::UbRef& ref) {
         return;
     }
     const sim::Pipe producer = ProducerPipe(src_), consumer = ConsumerPipe(dst_);
-    core.Issue(sim::Event{sim::EventKind::SetFlag, consumer, producer, "FreeTensor"});
+    core.Issue(QueueEvent(sim::EventKind::SetFlag, consumer, producer, "FreeTensor", slot->ref.buffer));
     slot->allocated = false;
     slot->freeToken = core.hazard.Snapshot(consumer);
     slot->hasFreeToken = true;

@@ -34,7 +34,20 @@ struct Event {
     uint32_t burstBytes = 0; // DMA: bytes of one burst
     uint64_t elements = 0;   // vector: elements computed
     uint32_t repeats = 0;    // vector: 256-byte repeats
-    int32_t eventId = -1;
+    int32_t eventId = -1;    // SetFlag/WaitFlag: the event ID; queue events: the queue's number
+
+    // ---- what the time model needs (ascendc_sim/model); plain values, set where issued ----
+    uint8_t elementBytes = 0;    // vector: sizeof the destination type; DMA: sizeof(T)
+    uint8_t srcElementBytes = 0; // vector: sizeof the (first) source type (differs for Cast)
+    uint8_t cacheMode = 0;       // DMA: the GlobalTensor's AscendC::CacheMode (0 = NORMAL)
+    uint8_t sources = 0;         // vector: number of UB source operands (0..2)
+    uint32_t ubDst = 0;          // vector: UB byte offset of dst
+    uint32_t ubSrc0 = 0;         // vector: UB byte offset of src0 (if sources >= 1)
+    uint32_t ubSrc1 = 0;         // vector: UB byte offset of src1 (if sources == 2)
+    uint64_t gmAddress = 0;      // DMA: address of the first GM byte (allocations are 512-B aligned)
+    uint64_t gmPitch = 0;        // DMA: GM bytes from one burst's start to the next's
+    const char* object = nullptr; // queue events: "TQue<VECIN>" etc. (static text), with eventId = queue number
+    int32_t slot = -1;           // AllocTensor/FreeTensor: the queue buffer (UB buffer index)
 };
 
 struct PipeTotals {

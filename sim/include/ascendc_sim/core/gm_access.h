@@ -10,6 +10,7 @@ struct GmView {
     const void* base = nullptr;      // GlobalTensor's SetGlobalBuffer pointer
     uint64_t declaredBytes = 0;      // bufferSize * sizeof(T)
     bool hasDeclaredSize = false;    // SetGlobalBuffer was given a size
+    uint8_t cacheMode = 0;           // AscendC::CacheMode set by SetL2CacheHint (for the time model)
 };
 
 // Checks [start, start + bytes). Returns true when the access may run; false when it

@@ -8,6 +8,7 @@
 #endif
 #define __aicore__
 #define __global__
+#define __vector__  // AIV-only kernel entry (static tensor programming samples)
 #define __gm__
 #define __ubuf__
 #define __inout__

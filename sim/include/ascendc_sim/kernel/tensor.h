@@ -11,6 +11,13 @@
 #include "ascendc_sim/kernel/markers.h"
 #include "ascendc_sim/numeric/half.h"
 
+namespace sim {
+// The UB view of a static tensor, LocalTensor(TPosition, ubByteAddress, length): a byte range
+// at a fixed UB address (src/kernel/static_tensor.cpp). Reported as OperandBounds when it
+// reaches past UB; checked like any other operand afterwards (alignment, races, definedness).
+UbRef StaticTensorRef(uint8_t position, uint32_t ubByteAddress, uint64_t bytes);
+}  // namespace sim
+
 namespace AscendC {
 
 template <class T>
@@ -22,11 +29,11 @@ public:
     // bufferSize counts elements; without it GetSize() is 0 and only the allocation bounds the view.
     __aicore__ inline void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize) {
         address_ = buffer;
-        view_ = sim::GmView{buffer, bufferSize * sizeof(T), true};
+        view_ = sim::GmView{buffer, bufferSize * sizeof(T), true, static_cast<uint8_t>(cacheMode_)};
     }
     __aicore__ inline void SetGlobalBuffer(__gm__ T* buffer) {
         address_ = buffer;
-        view_ = sim::GmView{buffer, 0, false};
+        view_ = sim::GmView{buffer, 0, false, static_cast<uint8_t>(cacheMode_)};
     }
     __aicore__ inline GlobalTensor operator[](uint64_t offset) const {
         GlobalTensor shifted = *this;
@@ -40,7 +47,11 @@ public:
         const auto consumed = static_cast<uint64_t>(address_ - static_cast<const T*>(view_.base));
         return view_.declaredBytes / sizeof(T) > consumed ? view_.declaredBytes / sizeof(T) - consumed : 0;
     }
-    __aicore__ inline void SetL2CacheHint(CacheMode mode) { cacheMode_ = mode; }
+    // Changes how this view's DMAs allocate in L2 (modeled, see ascendc_sim/model); data unchanged.
+    __aicore__ inline void SetL2CacheHint(CacheMode mode) {
+        cacheMode_ = mode;
+        view_.cacheMode = static_cast<uint8_t>(mode);
+    }
 
     __aicore__ inline T GetValue(uint64_t offset) const {
         sim::CoreState& core = sim::Core();
@@ -75,6 +86,10 @@ public:
     using PrimType = T;
     __aicore__ inline LocalTensor() = default;
     explicit LocalTensor(const sim::UbRef& ref) : ref_(ref) {}
+    // Static tensor programming: `length` elements of T at UB byte address `ubByteAddress`,
+    // no TPipe; the kernel syncs every hand-over between pipes itself (SetFlag/WaitFlag).
+    __aicore__ inline LocalTensor(TPosition pos, uint32_t ubByteAddress, uint32_t length)
+        : ref_(sim::StaticTensorRef(static_cast<uint8_t>(pos), ubByteAddress, uint64_t(length) * sizeof(T))) {}
 
     // offset counts elements; the view keeps the bytes from there to the tensor's end.
     __aicore__ inline LocalTensor operator[](uint32_t offset) const {

@@ -52,6 +52,9 @@ private:
     TPosition src_ = TPosition::VECIN, dst_ = TPosition::VECIN;
     int32_t depth_ = 1;
     std::string name_;
+    const char* kind_ = "TQue";  // static text: logged with the implicit events for the time model
+    int32_t number_ = 0;
+    sim::Event QueueEvent(sim::EventKind kind, sim::Pipe pipe, sim::Pipe peer, const char* api, int32_t slot) const;
     std::vector<Slot> slots_;
     size_t next_ = 0;
     std::deque<std::pair<size_t, sim::VectorClock>> fifo_;

@@ -126,8 +126,16 @@ void ElementwiseImpl(const ApiName& api, const AscendC::LocalTensor<D>& dst, int
     CoreState& core = Core();
     const uint64_t n = static_cast<uint64_t>(count);
     const uint64_t widestBytes = n * std::max<uint64_t>({sizeof(D), sizeof(S)...});
-    const uint64_t seq = core.Issue(Event{EventKind::Vector, Pipe::V, Pipe::V, api.kind, n * sizeof(D), 0, 0, n,
-                                          RepeatsFor(widestBytes)});
+    Event event{EventKind::Vector, Pipe::V, Pipe::V, api.kind, n * sizeof(D), 0, 0, n, RepeatsFor(widestBytes)};
+    event.elementBytes = static_cast<uint8_t>(sizeof(D));
+    event.sources = static_cast<uint8_t>(kSources);
+    event.ubDst = dst.SimRef().offset;
+    const uint32_t ubSources[kSources + 1] = {srcs.SimRef().offset..., 0};
+    const uint8_t sourceBytes[kSources + 1] = {static_cast<uint8_t>(sizeof(S))..., static_cast<uint8_t>(sizeof(D))};
+    event.srcElementBytes = sourceBytes[0];
+    if (kSources >= 1) event.ubSrc0 = ubSources[0];
+    if (kSources >= 2) event.ubSrc1 = ubSources[1];
+    const uint64_t seq = core.Issue(event);
 
     const std::array<OperandRange, kSources> sources = {
         OperandRange{SourceName(I, kSources), srcs.SimRef(), n * sizeof(S), sizeof(S)}...};

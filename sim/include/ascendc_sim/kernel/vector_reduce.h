@@ -88,7 +88,12 @@ void ReduceSumCount(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
     constexpr uint32_t lanes = kRepeatBytes / s;
     const uint64_t n = static_cast<uint64_t>(count);
     const uint32_t repeats = RepeatsFor(n * s);
-    const uint64_t seq = core.Issue(Event{EventKind::Vector, Pipe::V, Pipe::V, api.kind, s, 0, 0, n, repeats});
+    Event event{EventKind::Vector, Pipe::V, Pipe::V, api.kind, s, 0, 0, n, repeats};
+    event.elementBytes = event.srcElementBytes = static_cast<uint8_t>(s);
+    event.sources = 1;
+    event.ubDst = dst.SimRef().offset;
+    event.ubSrc0 = src.SimRef().offset;
+    const uint64_t seq = core.Issue(event);
     const uint8_t* in = core.Operand(api.text, "src", src.SimRef(), 0, n * s, Pipe::V, seq, Access::Read);
     uint64_t workBytes = 0;
     if (CheckReduceWork(api, work.SimRef(), count, s, &workBytes)) {
@@ -155,8 +160,13 @@ void RepeatReduce(const ApiName& api, const AscendC::LocalTensor<T>& dst, const 
     for (bool b : blockActive) activeBlocks += b ? 1 : 0;
     const uint64_t resultBytes = static_cast<uint64_t>(repeats) * (perBlock ? activeBlocks : 1) * s;
 
-    const uint64_t seq = core.Issue(Event{EventKind::Vector, Pipe::V, Pipe::V, api.kind, resultBytes, 0, 0,
-                                          static_cast<uint64_t>(repeats) * activeLanes, repeats});
+    Event event{EventKind::Vector, Pipe::V, Pipe::V, api.kind, resultBytes, 0, 0,
+                static_cast<uint64_t>(repeats) * activeLanes, repeats};
+    event.elementBytes = event.srcElementBytes = static_cast<uint8_t>(s);
+    event.sources = 1;
+    event.ubDst = dst.SimRef().offset;
+    event.ubSrc0 = src.SimRef().offset;
+    const uint64_t seq = core.Issue(event);
     const uint8_t* in = core.Operand(api.text, "src", src.SimRef(), 0, srcExtent, Pipe::V, seq, Access::Read);
     // dst alignment: the element (WholeReduceSum) or 16 B half / 32 B float (BlockReduceSum).
     uint8_t* out = core.Operand(api.text, "dst", dst.SimRef(), 0, dstExtent, Pipe::V, seq, Access::Write,

@@ -1,0 +1,193 @@
+// The AI-core timing table of the time model: every constant with its source, per SoC.
+//
+// Dependency-free on purpose (only <cstdint>/<cstddef>): the time model (sim/src/model) and
+// an operator's tiling code (op_host, also compiled by CANN) include it, so plans are ranked
+// with the same numbers the model times them with. All results are modeled, never measured.
+//
+// Source tags used below:
+//   [msKPP]   MindStudio msKPP, csrc/prof_data/resource910b.cpp (measured on Ascend910B1, one
+//             core): GM->UB and UB->GM bandwidth by transfer size; calPerf bytes/cycle of
+//             vector instructions; small-repeat overhead.
+//   [ahp]     asc-devkit examples/.../00_vector_compute/add_high_performance/README (Atlas A2):
+//             UB = 16 bank groups x 3 banks x 4 KiB, a vector repeat reads 256 B per beat,
+//             operands 256 B apart in different bank groups avoid the conflict; 128 half per
+//             cycle per AIV.
+//   [bp]      asc-devkit 05_best_practices READMEs: GM ~1.8 TB/s, L2 ~5.2 TB/s on A2/A3;
+//             512-byte aligned transfers recommended.
+//   [ini]     platform ini values quoted by third parties (clock, L2 size, HBM).
+//   [EST]     an estimate: no published figure found; documented in docs/performance_model.md.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace sim::model::timing {
+
+// ---- per SoC -----------------------------------------------------------------------------
+struct SocTiming {
+    const char* name;         // SoC version string ("Ascend910B1")
+    uint32_t aivCores;        // vector cores a kernel is launched on
+    double clockGHz;          // AIV clock
+    double gmGBps;            // GM (HBM) bandwidth shared by all cores of the die, GB/s
+    double l2GBps;            // L2 bandwidth shared by all cores, GB/s
+    uint64_t l2Bytes;         // L2 capacity
+    uint64_t ubBytes;         // UB per AIV
+};
+
+constexpr uint64_t kMiB = 1024ull * 1024ull;
+
+// clock 1.8 GHz [msKPP arch_info freq, Ascend910B2.ini cube_freq 1800]; GM 1.6 TB/s per die
+// (nominal HBM, third-party ini notes; CANN's best-practice docs round to ~1.8 TB/s [bp]);
+// L2 5.2 TB/s [bp]; L2 192 MiB (Ascend910B2.ini 201326592) and 96 MiB on 910B4
+// (Ascend910B4.ini 100663296) [ini]; 910B4's GM bandwidth is half of 910B2 [EST: half the
+// HBM stacks]. UB 196608 B [ini].
+constexpr SocTiming kSocs[] = {
+    {"Ascend910B1", 48, 1.8, 1600.0, 5200.0, 192 * kMiB, 196608},
+    {"Ascend910B2", 48, 1.8, 1600.0, 5200.0, 192 * kMiB, 196608},
+    {"Ascend910B3", 40, 1.8, 1600.0, 5200.0, 192 * kMiB, 196608},
+    {"Ascend910B4", 40, 1.8, 800.0, 5200.0, 96 * kMiB, 196608},
+    {"Ascend910_93", 48, 1.8, 1600.0, 5200.0, 192 * kMiB, 196608},
+};
+constexpr size_t kSocCount = sizeof(kSocs) / sizeof(kSocs[0]);
+
+constexpr bool SameText(const char* a, const char* b) {
+    while (*a != '\0' && *a == *b) {
+        ++a;
+        ++b;
+    }
+    return *a == *b;
+}
+
+// The SoC's row; the first row (Ascend910B1) for an unknown name.
+constexpr const SocTiming& FindSocTiming(const char* name) {
+    for (size_t i = 0; i < kSocCount; ++i) {
+        if (SameText(kSocs[i].name, name)) return kSocs[i];
+    }
+    return kSocs[0];
+}
+
+// ---- fixed costs -------------------------------------------------------------------------
+// Task duration minus AIV time (dispatch + completion): [EST] 2 us, the floor of the smallest
+// device kernels quoted for triton-ascend/torch_npu (1.4-2.0 us); add_high_performance's
+// Task Duration - aiv_time ranges 2.5-9.4 us on A2.
+constexpr double kLaunchUs = 2.0;
+// One SyncAll across the cores [EST: not published; 1 us, a hardware all-core barrier].
+constexpr double kSyncAllUs = 1.0;
+// Scalar unit: cycles to issue one instruction to another pipe, including the address and
+// parameter setup around it [EST]; one UB GetValue/SetValue [EST from add_high_performance
+// case 0: ~34 scalar cycles per element for two reads, one write and the float arithmetic];
+// one GM GetValue/SetValue [EST: a scalar-cache miss to L2].
+constexpr double kIssueCycles = 4.0;
+constexpr double kScalarUbCycles = 9.0;
+constexpr double kScalarGmCycles = 200.0;
+constexpr double kScalarOtherCycles = 1.0;
+// PipeBarrier<pipe>: the pipe drains before the next instruction [EST: 10-30 cycles].
+constexpr double kBarrierCycles = 16.0;
+
+// ---- DMA (MTE2: GM->UB, MTE3: UB->GM) ----------------------------------------------------
+// [msKPP] resource910b.cpp, GM_TO_UB / UB_TO_GM of Ascend910B1: GiB/s of one core for one
+// instruction moving `kib` KiB (contiguous). Linear interpolation between points as msKPP does;
+// below 1 KiB an instruction costs as long as a 1 KiB one (its fixed issue/latency part).
+struct BandwidthPoint {
+    double kib;
+    double gibps;
+};
+constexpr BandwidthPoint kGmToUb[] = {{1, 7.29}, {2, 13.48}, {3, 18.62}, {4, 23.60}, {5, 27.78}, {6, 32.99},
+                                      {7, 37.00}, {8, 42.74}, {10, 47.85}, {12, 54.55}, {16, 67.99},
+                                      {24, 77.12}, {32, 77.19}, {64, 77.25}, {128, 78.49}, {200, 78.56}};
+constexpr BandwidthPoint kUbToGm[] = {{1, 11.4}, {2, 22.1}, {4, 37.9}, {8, 57.8}, {16, 86.8}, {32, 108.4},
+                                      {64, 110.7}};
+
+// Per-burst cost [EST]: a burst after the first in one instruction costs as much as 256 more
+// bytes (the issue's A2 figure: 128-B bursts 2.6x slower than 2-KiB bursts for the same bytes
+// gives ~245 B). A burst crossing a 512-B GM boundary it need not cross (not 512-B aligned
+// [bp]) costs one more such request. GM is accessed in 32-B sectors [ini ubblock_size].
+constexpr double kBurstOverheadBytes = 256.0;
+constexpr uint64_t kGmRequestBytes = 512;
+constexpr uint64_t kGmSectorBytes = 32;
+
+template <size_t N>
+constexpr double Interpolate(const BandwidthPoint (&table)[N], double kib) {
+    if (kib <= table[0].kib) return table[0].gibps * (kib / table[0].kib);  // constant time below
+    for (size_t i = 1; i < N; ++i) {
+        if (kib <= table[i].kib) {
+            const double t = (kib - table[i - 1].kib) / (table[i].kib - table[i - 1].kib);
+            return table[i - 1].gibps + t * (table[i].gibps - table[i - 1].gibps);
+        }
+    }
+    return table[N - 1].gibps;
+}
+
+// Bytes per microsecond one core's MTE pipe reaches for an instruction of `bytes` in total
+// (GM->UB when `toUb`), before bursts and alignment.
+constexpr double DmaCoreRate(bool toUb, double bytes) {
+    const double kib = bytes / 1024.0;
+    const double gibps = toUb ? Interpolate(kGmToUb, kib) : Interpolate(kUbToGm, kib);
+    return gibps * 1073741824.0 / 1e6;
+}
+
+// The bytes an instruction costs on its MTE pipe: the data rounded out to 32-B sectors per
+// burst, plus the per-burst overhead and the extra 512-B request of misaligned bursts.
+// `gmStart` is the address (or any value with the same remainder mod 512) of the first burst,
+// `gmPitch` the distance between burst starts in GM.
+constexpr double DmaEffectiveBytes(uint64_t bursts, uint64_t burstBytes, uint64_t gmStart, uint64_t gmPitch) {
+    if (bursts == 0 || burstBytes == 0) return 0.0;
+    double total = 0.0;
+    // Bursts repeat their alignment pattern with period 512 / gcd(pitch, 512) <= 512: sample up
+    // to 16 and scale (exact when the pattern period divides 16, i.e. pitch % 32 == 0).
+    const uint64_t sampled = bursts < 16 ? bursts : 16;
+    for (uint64_t i = 0; i < sampled; ++i) {
+        const uint64_t start = gmStart + i * gmPitch;
+        const uint64_t first = start / kGmSectorBytes, last = (start + burstBytes - 1) / kGmSectorBytes;
+        double bytes = static_cast<double>((last - first + 1) * kGmSectorBytes);
+        const uint64_t requests = (start + burstBytes - 1) / kGmRequestBytes - start / kGmRequestBytes + 1;
+        const uint64_t needed = (burstBytes + kGmRequestBytes - 1) / kGmRequestBytes;
+        bytes += static_cast<double>(requests - needed) * kBurstOverheadBytes;
+        total += bytes;
+    }
+    return total * static_cast<double>(bursts) / static_cast<double>(sampled) +
+           static_cast<double>(bursts - 1) * kBurstOverheadBytes;
+}
+
+// Microseconds one DMA instruction takes on an otherwise idle chip (no GM contention, no L2).
+constexpr double DmaMicros(bool toUb, uint64_t bursts, uint64_t burstBytes, uint64_t gmStart = 0,
+                           uint64_t gmPitch = 0) {
+    const double data = static_cast<double>(bursts) * static_cast<double>(burstBytes);
+    if (data <= 0.0) return 0.0;
+    return DmaEffectiveBytes(bursts, burstBytes, gmStart, gmPitch == 0 ? burstBytes : gmPitch) /
+           DmaCoreRate(toUb, data);
+}
+
+// ---- vector --------------------------------------------------------------------------------
+// Bank groups of UB [ahp]: a 256-B repeat lies in group (address / 256) % 16; two sources in
+// the same group conflict (read-read) and the instruction takes twice the cycles per repeat
+// ([ahp] case 5 -> 6: aiv_vec_time 12.85 -> 6.95 us; msKPP's VADD fp32 128 B/cycle).
+constexpr uint32_t kUbBankGroups = 16;
+constexpr uint32_t kBankGroupStride = 256;
+constexpr double kBankConflictFactor = 2.0;
+// Start-up of one vector instruction [msKPP small-repeat overhead, 2-3 cycles].
+constexpr double kVectorStartCycles = 3.0;
+
+constexpr uint32_t BankGroup(uint32_t ubAddress) { return (ubAddress / kBankGroupStride) % kUbBankGroups; }
+constexpr bool BankConflict(uint32_t src0, uint32_t src1) { return BankGroup(src0) == BankGroup(src1); }
+
+// Cycles per 256-byte repeat, conflict-free, by API kind and element size [msKPP calPerf in
+// bytes/cycle: cycles = 256 / calPerf]: binary arithmetic 1 (128 half/cycle [ahp]); scalar forms
+// (VADDS/VMULS 256 B/cycle) 1; Exp fp32 2 (128), fp16 3.9 (66); Div fp32 4 (64); Reciprocal 1
+// (256); Cast 1 (262); reductions 3 (VCADD 85). Ln and Sqrt as Exp and Div [EST]; anything
+// else 1 [EST].
+constexpr double VectorCyclesPerRepeat(const char* api, uint32_t elementBytes) {
+    if (SameText(api, "Exp") || SameText(api, "Ln")) return elementBytes == 2 ? 256.0 / 66.0 : 2.0;
+    if (SameText(api, "Div") || SameText(api, "Sqrt")) return 4.0;
+    if (SameText(api, "ReduceSum") || SameText(api, "WholeReduceSum") || SameText(api, "BlockReduceSum")) {
+        return 3.0;
+    }
+    return 1.0;
+}
+
+// Cycles of one vector instruction.
+constexpr double VectorCycles(const char* api, uint32_t elementBytes, uint32_t repeats, bool conflict) {
+    return kVectorStartCycles +
+           static_cast<double>(repeats) * VectorCyclesPerRepeat(api, elementBytes) * (conflict ? kBankConflictFactor : 1.0);
+}
+
+}  // namespace sim::model::timing

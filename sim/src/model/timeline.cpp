@@ -1,0 +1,600 @@
+// The time model's engine: all cores of a launch advance together on one clock. On each core
+// the scalar unit walks the instruction log in program order, runs scalar work itself and
+// issues everything else to the MTE2, V and MTE3 queues; each pipe runs its queue in order,
+// held only by WaitFlag (explicit, or the implicit ones of DeQue/AllocTensor), PipeBarrier and
+// SyncAll. DMAs of all cores share GM (HBM) and L2 bandwidth as max-min fair flows, each also
+// capped by its own core's MTE rate for its size; the L2 decides per 512-B line what is a hit,
+// a miss, or a dirty line written back. Durations come from soc_timing.h.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <deque>
+#include <limits>
+#include <map>
+#include <queue>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "ascendc_sim/model/profile.h"
+#include "ascendc_sim/model/soc_timing.h"
+#include "l2_cache.h"
+
+namespace sim::model {
+namespace {
+
+using namespace timing;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kEps = 1e-9;
+constexpr int kS = static_cast<int>(Pipe::S);
+
+enum class Op : uint8_t { Work, Dma, Set, Wait, PipeBarrier, DrainAll, SyncAll, Nop };
+
+struct Instr {
+    const Event* ev = nullptr;
+    Op op = Op::Nop;
+    int pipe = kS;
+    bool onFront = true;     // run by the scalar unit itself
+    double us = 0.0;         // fixed duration (Work, PipeBarrier)
+    int32_t dep = -1;        // Wait: the instruction it waits for
+    int32_t cause = -1;      // Wait/DrainAll/SyncAll: index into CoreSim::causes
+    double readyAt = 0.0;    // issued (the scalar unit has handed it to its pipe)
+    double start = -1.0;
+    double end = -1.0;       // < 0: not done
+};
+
+struct Cause {
+    std::string on;
+    std::string event;
+};
+
+struct CoreSim {
+    std::vector<Instr> instrs;
+    std::vector<Cause> causes;
+    std::map<std::pair<int, int>, double> waited;  // (pipe, cause) -> us
+    size_t front = 0;
+    double frontFreeAt = 0.0;
+    std::deque<int32_t> queue[kPipeCount];
+    int32_t running[kPipeCount] = {-1, -1, -1, -1};
+    double pipeIdleSince[kPipeCount] = {0, 0, 0, 0};
+    double busy[kPipeCount] = {0, 0, 0, 0};
+    uint64_t executed[kPipeCount] = {0, 0, 0, 0};
+    size_t outstanding = 0;   // issued to a pipe, not completed
+    bool active = false;
+    bool finished = false;
+    bool arrived = false;     // waiting in SyncAll
+    double releaseAt = kInf;
+    double syncUs = 0.0;
+    double doneAt = 0.0;
+};
+
+struct Flow {
+    int core;
+    int32_t instr;
+    double remaining;  // effective bytes still to move
+    double cap;        // the core's own MTE rate, effective bytes per us
+    double hbmPer;     // HBM bytes per effective byte
+    double l2Per;      // L2 bytes per effective byte
+    double rate = 0.0;
+};
+
+std::string FlagName(Pipe from, Pipe to, int32_t id) {
+    return std::string(PipeName(from)) + "->" + PipeName(to) + " flag " + std::to_string(id);
+}
+
+double ScalarCycles(const char* api) {
+    if (std::strncmp(api, "GlobalTensor::", 14) == 0) return kScalarGmCycles;
+    if (std::strncmp(api, "LocalTensor::", 13) == 0) return kScalarUbCycles;
+    return kScalarOtherCycles;
+}
+
+class Engine {
+public:
+    Engine(const LaunchResult& launch, const SocSpec& soc)
+        : launch_(launch), timing_(FindSocTiming(soc.name)), l2_(timing_.l2Bytes) {
+        cyclesToUs_ = 1.0 / (timing_.clockGHz * 1000.0);
+        hbmCap_ = timing_.gmGBps * 1000.0;  // bytes per us
+        l2Cap_ = timing_.l2GBps * 1000.0;
+        aivCores_ = soc.aivCores;
+    }
+
+    Profile Run() {
+        const size_t n = launch_.cores.size();
+        cores_.resize(n);
+        for (size_t c = 0; c < n; ++c) Prepare(c);
+        for (size_t c = 0; c < n && c < aivCores_; ++c) Activate(c, 0.0);
+        Loop();
+        return Summarize();
+    }
+
+private:
+    // ---- from the log to instructions with dependencies --------------------------------
+    int CauseIndex(CoreSim& core, std::map<std::string, int>& index, const std::string& on, const std::string& event) {
+        auto [it, inserted] = index.try_emplace(on + "|" + event, static_cast<int>(core.causes.size()));
+        if (inserted) core.causes.push_back(Cause{on, event});
+        return it->second;
+    }
+
+    void Prepare(size_t c) {
+        CoreSim& core = cores_[c];
+        const auto& events = launch_.cores[c].events;
+        core.instrs.resize(events.size());
+        std::map<std::string, int> causeIndex;
+        std::array<std::deque<int32_t>, 16 * 8> flagSets;
+        std::map<int32_t, std::deque<int32_t>> queueSets;
+        std::unordered_map<int32_t, int32_t> lastFree;
+        for (size_t i = 0; i < events.size(); ++i) {
+            const Event& e = events[i];
+            Instr& in = core.instrs[i];
+            in.ev = &e;
+            in.pipe = static_cast<int>(e.pipe);
+            switch (e.kind) {
+                case EventKind::Dma:
+                    in.op = Op::Dma;
+                    break;
+                case EventKind::Vector: {
+                    in.op = Op::Work;
+                    const bool conflict = e.sources == 2 && BankConflict(e.ubSrc0, e.ubSrc1);
+                    in.us = VectorCycles(e.api, e.elementBytes, e.repeats, conflict) * cyclesToUs_;
+                    break;
+                }
+                case EventKind::Scalar:
+                    in.op = Op::Work;
+                    in.us = ScalarCycles(e.api) * cyclesToUs_;
+                    break;
+                case EventKind::SetFlag: {
+                    in.op = Op::Set;
+                    const int32_t me = static_cast<int32_t>(i);
+                    if (e.object != nullptr) {
+                        if (std::strcmp(e.api, "FreeTensor") == 0) lastFree[e.slot] = me;
+                        else queueSets[e.eventId].push_back(me);
+                    } else if (e.eventId >= 0 && e.eventId < 8) {
+                        flagSets[(static_cast<int>(e.pipe) * 4 + static_cast<int>(e.peer)) * 8 + e.eventId].push_back(me);
+                    }
+                    break;
+                }
+                case EventKind::WaitFlag: {
+                    in.op = Op::Wait;
+                    std::string name;
+                    if (e.object != nullptr) {
+                        name = std::string("queue ") + e.object + "#" + std::to_string(e.eventId);
+                        if (std::strcmp(e.api, "AllocTensor") == 0) {
+                            auto it = lastFree.find(e.slot);
+                            if (it != lastFree.end()) in.dep = it->second;
+                        } else {
+                            auto& sets = queueSets[e.eventId];
+                            if (!sets.empty()) {
+                                in.dep = sets.front();
+                                sets.pop_front();
+                            }
+                        }
+                    } else {
+                        name = FlagName(e.peer, e.pipe, e.eventId);
+                        if (e.eventId >= 0 && e.eventId < 8) {
+                            auto& sets = flagSets[(static_cast<int>(e.peer) * 4 + static_cast<int>(e.pipe)) * 8 + e.eventId];
+                            if (!sets.empty()) {
+                                in.dep = sets.front();
+                                sets.pop_front();
+                            }
+                        }
+                    }
+                    in.cause = CauseIndex(core, causeIndex, PipeName(e.peer), name);
+                    break;
+                }
+                case EventKind::Barrier:
+                    if (e.pipe == Pipe::S) {
+                        const bool all = std::strcmp(e.api, "PipeBarrier") != 0;  // PIPE_ALL, TPipe::Reset
+                        in.op = all ? Op::DrainAll : Op::Nop;
+                        if (all) in.cause = CauseIndex(core, causeIndex, "ALL", "PipeBarrier");
+                    } else {
+                        in.op = Op::PipeBarrier;
+                        in.us = kBarrierCycles * cyclesToUs_;
+                    }
+                    break;
+                case EventKind::SyncAll:
+                    in.op = Op::SyncAll;
+                    in.cause = CauseIndex(core, causeIndex, "ALL", "SyncAll");
+                    break;
+            }
+            in.onFront = in.pipe == kS;
+        }
+    }
+
+    // ---- the clock -----------------------------------------------------------------------
+    void Wake(size_t c, double at) { wakes_.push({at, c}); }
+
+    void Activate(size_t c, double at) {
+        CoreSim& core = cores_[c];
+        core.active = true;
+        core.frontFreeAt = at;
+        for (double& t : core.pipeIdleSince) t = at;
+        Wake(c, at);
+    }
+
+    void Loop() {
+        std::vector<size_t> dirty;
+        while (true) {
+            if (flowsChanged_) {
+                ShareBandwidth();
+                flowsChanged_ = false;
+            }
+            double next = wakes_.empty() ? kInf : wakes_.top().first;
+            for (const Flow& f : flows_) {
+                if (f.rate > 0) next = std::min(next, now_ + f.remaining / f.rate);
+            }
+            if (next == kInf) break;
+            next = std::max(next, now_);
+            const double dt = next - now_;
+            now_ = next;
+            dirty.clear();
+            for (size_t i = 0; i < flows_.size();) {
+                Flow& f = flows_[i];
+                f.remaining -= f.rate * dt;
+                if (f.remaining <= 1e-6 * std::max(1.0, f.rate)) {
+                    Instr& in = cores_[f.core].instrs[f.instr];
+                    in.end = now_;
+                    dirty.push_back(f.core);
+                    flows_[i] = flows_.back();
+                    flows_.pop_back();
+                    flowsChanged_ = true;
+                } else {
+                    ++i;
+                }
+            }
+            while (!wakes_.empty() && wakes_.top().first <= now_ + kEps) {
+                dirty.push_back(wakes_.top().second);
+                wakes_.pop();
+            }
+            std::sort(dirty.begin(), dirty.end());
+            dirty.erase(std::unique(dirty.begin(), dirty.end()), dirty.end());
+            for (size_t c : dirty) Advance(c);
+        }
+        // Anything still blocked (an unmatched wait in a failed launch) ends where it stopped.
+        for (auto& core : cores_) {
+            if (!core.finished) core.doneAt = std::max(core.doneAt, now_);
+        }
+    }
+
+    // Max-min fair rates: every active DMA gets the same rate unless its own cap or a shared
+    // resource (HBM, L2) it uses is exhausted first (progressive filling).
+    void ShareBandwidth() {
+        std::vector<Flow*> open;
+        for (Flow& f : flows_) {
+            f.rate = 0.0;
+            open.push_back(&f);
+        }
+        double hbmLeft = hbmCap_, l2Left = l2Cap_;
+        while (!open.empty()) {
+            double sumH = 0, sumL = 0, capStep = kInf;
+            for (Flow* f : open) {
+                sumH += f->hbmPer;
+                sumL += f->l2Per;
+                capStep = std::min(capStep, f->cap - f->rate);
+            }
+            const double hStep = sumH > 0 ? hbmLeft / sumH : kInf;
+            const double lStep = sumL > 0 ? l2Left / sumL : kInf;
+            const double step = std::max(0.0, std::min({capStep, hStep, lStep}));
+            for (Flow* f : open) f->rate += step;
+            hbmLeft -= step * sumH;
+            l2Left -= step * sumL;
+            const bool hbmFull = hStep <= step + kEps, l2Full = lStep <= step + kEps;
+            std::vector<Flow*> still;
+            for (Flow* f : open) {
+                const bool capped = f->rate >= f->cap - kEps;
+                const bool starved = (hbmFull && f->hbmPer > 0) || (l2Full && f->l2Per > 0);
+                if (!capped && !starved) still.push_back(f);
+            }
+            if (still.size() == open.size()) break;  // numerical safety
+            open.swap(still);
+        }
+    }
+
+    void StartDma(size_t c, int32_t idx) {
+        Instr& in = cores_[c].instrs[idx];
+        const Event& e = *in.ev;
+        const bool toUb = e.pipe == Pipe::MTE2;
+        const uint64_t pitch = e.gmPitch != 0 ? e.gmPitch : e.burstBytes;
+        const L2Traffic t = l2_.Access(!toUb, e.gmAddress, e.bursts, e.burstBytes, pitch, e.cacheMode);
+        const double data = static_cast<double>(e.bytes);
+        const double work = std::max(1.0, DmaEffectiveBytes(e.bursts, e.burstBytes, e.gmAddress, pitch));
+        Flow f{static_cast<int>(c), idx, work, DmaCoreRate(toUb, data),
+               static_cast<double>(t.missBytes + t.hbmWriteBytes) / work, data / work};
+        flows_.push_back(f);
+        flowsChanged_ = true;
+        hbmBytes_ += t.missBytes + t.hbmWriteBytes;
+        l2Bytes_ += e.bytes;
+        if (toUb) {
+            readHitBytes_ += t.hitBytes;
+            readBytes_ += e.bytes;
+        }
+    }
+
+    // Starts what can start on core c at now_ (scalar unit first, then the pipes), repeatedly.
+    void Advance(size_t c) {
+        CoreSim& core = cores_[c];
+        if (!core.active || core.finished) return;
+        bool changed = true;
+        while (changed) {
+            changed = false;
+            for (int p = 0; p < kPipeCount; ++p) {
+                const int32_t r = core.running[p];
+                if (r >= 0 && core.instrs[r].end >= 0 && core.instrs[r].end <= now_ + kEps) {
+                    core.running[p] = -1;
+                    core.pipeIdleSince[p] = core.instrs[r].end;
+                    --core.outstanding;
+                    changed = true;
+                }
+            }
+            while (core.front < core.instrs.size() && core.frontFreeAt <= now_ + kEps) {
+                if (!StepFront(c)) break;
+                changed = true;
+            }
+            for (int p = 0; p < kPipeCount; ++p) {
+                if (p == kS) continue;
+                while (core.running[p] < 0 && !core.queue[p].empty()) {
+                    if (!StartHead(c, p)) break;
+                    changed = true;
+                }
+            }
+        }
+        if (core.front == core.instrs.size() && core.outstanding == 0 && core.frontFreeAt <= now_ + kEps) {
+            core.finished = true;
+            core.doneAt = std::max(now_, core.frontFreeAt);
+            for (double t : core.pipeIdleSince) core.doneAt = std::max(core.doneAt, t);
+            const size_t nextBlock = c + aivCores_;
+            if (nextBlock < cores_.size()) Activate(nextBlock, core.doneAt);
+            TryReleaseSyncAll();
+        }
+    }
+
+    void Record(size_t c, Instr& in, int pipe) {
+        CoreSim& core = cores_[c];
+        core.busy[pipe] += in.end - in.start;
+        if (in.op == Op::Work || in.op == Op::Dma) ++core.executed[pipe];
+        timeline_.push_back(TimelineEntry{static_cast<uint32_t>(c), static_cast<Pipe>(pipe), in.ev->api, in.start,
+                                          in.end - in.start, in.ev->bytes});
+    }
+
+    void AddWait(CoreSim& core, int pipe, int cause, double us) {
+        if (cause >= 0 && us > kEps) core.waited[{pipe, cause}] += us;
+    }
+
+    // The scalar unit's next instruction in program order; false when it must wait.
+    bool StepFront(size_t c) {
+        CoreSim& core = cores_[c];
+        const int32_t idx = static_cast<int32_t>(core.front);
+        Instr& in = core.instrs[idx];
+        const double t = std::max(now_, core.frontFreeAt);
+        if (!in.onFront) {
+            const double issue = kIssueCycles * cyclesToUs_;
+            in.readyAt = t + issue;
+            core.busy[kS] += issue;
+            core.frontFreeAt = in.readyAt;
+            core.queue[in.pipe].push_back(idx);
+            ++core.outstanding;
+            ++core.front;
+            Wake(c, in.readyAt);
+            return true;
+        }
+        switch (in.op) {
+            case Op::Work:
+                in.start = t;
+                in.end = t + in.us;
+                core.frontFreeAt = in.end;
+                Record(c, in, kS);
+                Wake(c, in.end);
+                break;
+            case Op::Set:
+            case Op::Nop:
+            case Op::PipeBarrier:
+                in.start = in.end = t;
+                break;
+            case Op::Wait:
+                if (in.dep >= 0 && core.instrs[in.dep].end < 0) return false;
+                in.start = in.end = t;
+                AddWait(core, kS, in.cause, t - core.frontFreeAt);
+                RecordFlow(c, in);
+                break;
+            case Op::DrainAll:
+                if (core.outstanding > 0) return false;
+                in.start = in.end = t;
+                AddWait(core, kS, in.cause, t - core.frontFreeAt);
+                break;
+            case Op::SyncAll:
+                if (core.outstanding > 0) return false;
+                if (!core.arrived) {
+                    core.arrived = true;
+                    core.releaseAt = kInf;
+                    in.start = t;
+                    TryReleaseSyncAll();
+                }
+                if (core.releaseAt > now_ + kEps) return false;
+                core.arrived = false;
+                in.end = core.releaseAt;
+                core.syncUs += in.end - in.start;
+                AddWait(core, kS, in.cause, in.end - core.frontFreeAt);
+                core.frontFreeAt = in.end;
+                break;
+            case Op::Dma:
+                break;
+        }
+        ++core.front;
+        return true;
+    }
+
+    void TryReleaseSyncAll() {
+        size_t waiting = 0, running = 0;
+        for (const auto& core : cores_) {
+            if (!core.active || core.finished) continue;
+            ++running;
+            if (core.arrived && core.releaseAt == kInf) ++waiting;
+        }
+        if (running == 0 || waiting != running) return;
+        const double release = now_ + kSyncAllUs;
+        for (size_t c = 0; c < cores_.size(); ++c) {
+            CoreSim& core = cores_[c];
+            if (core.active && !core.finished && core.arrived) {
+                core.releaseAt = release;
+                Wake(c, release);
+            }
+        }
+    }
+
+    void RecordFlow(size_t c, const Instr& wait) {
+        if (wait.dep < 0) return;
+        CoreSim& core = cores_[c];
+        const Instr& set = core.instrs[wait.dep];
+        flowsOut_.push_back(FlowRecord{static_cast<uint32_t>(c), static_cast<Pipe>(set.pipe),
+                                       static_cast<Pipe>(wait.pipe), core.causes[wait.cause].event, set.end, wait.end});
+    }
+
+    // The head of pipe p's queue; false when it must wait.
+    bool StartHead(size_t c, int p) {
+        CoreSim& core = cores_[c];
+        const int32_t idx = core.queue[p].front();
+        Instr& in = core.instrs[idx];
+        if (in.readyAt > now_ + kEps) return false;
+        const double t = now_;
+        switch (in.op) {
+            case Op::Set:
+            case Op::Nop:
+                in.start = in.end = t;
+                --core.outstanding;
+                break;
+            case Op::Wait:
+                if (in.dep >= 0 && core.instrs[in.dep].end < 0) return false;
+                in.start = in.end = t;
+                AddWait(core, p, in.cause, t - std::max(in.readyAt, core.pipeIdleSince[p]));
+                RecordFlow(c, in);
+                core.pipeIdleSince[p] = t;
+                --core.outstanding;
+                break;
+            case Op::Work:
+            case Op::PipeBarrier:
+                in.start = t;
+                in.end = t + in.us;
+                core.running[p] = idx;
+                Record(c, in, p);
+                Wake(c, in.end);
+                break;
+            case Op::Dma:
+                in.start = t;
+                core.running[p] = idx;
+                StartDma(c, idx);
+                break;
+            default:
+                in.start = in.end = t;
+                --core.outstanding;
+                break;
+        }
+        core.queue[p].pop_front();
+        return true;
+    }
+
+    // ---- the summary ---------------------------------------------------------------------
+    Profile Summarize() {
+        Profile prof;
+        prof.modeled = true;
+        prof.kernel = launch_.kernelName;
+        prof.soc = launch_.soc;
+        prof.blockDim = launch_.blockDim;
+        prof.launchUs = kLaunchUs;
+        prof.gmBandwidthGBps = timing_.gmGBps;
+        const size_t n = cores_.size();
+        double busySum[kPipeCount] = {0, 0, 0, 0};
+        // DMA busy time is only known at the end (flows): add it from the finished instructions.
+        for (size_t c = 0; c < n; ++c) {
+            CoreSim& core = cores_[c];
+            for (Instr& in : core.instrs) {
+                if (in.op == Op::Dma && in.end >= 0) Record(c, in, in.pipe);
+            }
+            CoreProfile cp;
+            cp.core = static_cast<uint32_t>(c);
+            cp.timeUs = core.doneAt;
+            for (int p = 0; p < kPipeCount; ++p) {
+                cp.pipes[p].busyUs = core.busy[p];
+                cp.pipes[p].instructions = core.executed[p];
+                busySum[p] += core.busy[p];
+            }
+            for (const auto& [key, us] : core.waited) {
+                cp.pipes[key.first].waitUs += us;
+                cp.waits.push_back(WaitRecord{PipeName(static_cast<Pipe>(key.first)), core.causes[key.second].on,
+                                              core.causes[key.second].event, us});
+            }
+            if (c == 0 || cp.timeUs > prof.aivTimeUs) {
+                prof.aivTimeUs = cp.timeUs;
+                prof.busiestCore = cp.core;
+            }
+            prof.cores.push_back(std::move(cp));
+            for (const Event& e : launch_.cores[c].events) {
+                uint64_t end = 0;
+                if (e.kind == EventKind::Vector) end = static_cast<uint64_t>(e.ubDst) + e.bytes;
+                else if (e.kind == EventKind::Dma) end = static_cast<uint64_t>(e.pipe == Pipe::MTE2 ? e.ubDst : e.ubSrc0) + e.bytes;
+                prof.ubPeakBytes = std::max(prof.ubPeakBytes, end);
+            }
+            prof.gmReadBytes += launch_.cores[c].GmBytesRead();
+            prof.gmWriteBytes += launch_.cores[c].GmBytesWritten();
+        }
+        const double cores = n > 0 ? static_cast<double>(n) : 1.0;
+        prof.aivVecTimeUs = busySum[static_cast<int>(Pipe::V)] / cores;
+        prof.aivScalarTimeUs = busySum[kS] / cores;
+        prof.aivMte2TimeUs = busySum[static_cast<int>(Pipe::MTE2)] / cores;
+        prof.aivMte3TimeUs = busySum[static_cast<int>(Pipe::MTE3)] / cores;
+        prof.taskDurationUs = prof.launchUs + prof.aivTimeUs;
+        prof.hbmBytes = hbmBytes_;
+        prof.l2HitRatio = readBytes_ > 0 ? static_cast<double>(readHitBytes_) / static_cast<double>(readBytes_) : 0.0;
+        if (n > 0) prof.syncAllUs = cores_[prof.busiestCore].syncUs;
+        prof.bound = Bound(prof);
+        std::sort(timeline_.begin(), timeline_.end(), [](const TimelineEntry& a, const TimelineEntry& b) {
+            return a.core != b.core ? a.core < b.core : a.startUs < b.startUs;
+        });
+        prof.timeline = std::move(timeline_);
+        prof.flows = std::move(flowsOut_);
+        return prof;
+    }
+
+    // Which limit binds: the launch overhead when it exceeds the kernel; a shared resource
+    // (HBM, L2) running at >= 75% of its bandwidth over the kernel; otherwise what kept the
+    // busiest core occupied (its DMA pipes, vector, scalar, or waiting in SyncAll).
+    std::string Bound(const Profile& prof) const {
+        if (prof.aivTimeUs <= 0.0 || prof.launchUs >= prof.aivTimeUs) return "launch";
+        const double hbmUse = static_cast<double>(hbmBytes_) / (prof.aivTimeUs * hbmCap_);
+        const double l2Use = static_cast<double>(l2Bytes_) / (prof.aivTimeUs * l2Cap_);
+        if (hbmUse >= 0.75 && hbmUse >= l2Use) return "hbm";
+        if (l2Use >= 0.75) return "l2";
+        const CoreProfile& core = prof.cores[prof.busiestCore];
+        const double dma = std::max(core.pipes[static_cast<int>(Pipe::MTE2)].busyUs,
+                                    core.pipes[static_cast<int>(Pipe::MTE3)].busyUs);
+        const std::pair<double, const char*> candidates[] = {{dma, "core-dma"},
+                                                              {core.pipes[static_cast<int>(Pipe::V)].busyUs, "vector"},
+                                                              {core.pipes[kS].busyUs, "scalar"},
+                                                              {prof.syncAllUs, "sync"}};
+        return std::max_element(std::begin(candidates), std::end(candidates))->second;
+    }
+
+    const LaunchResult& launch_;
+    const SocTiming& timing_;
+    L2Cache l2_;
+    double cyclesToUs_ = 0.0, hbmCap_ = 0.0, l2Cap_ = 0.0;
+    size_t aivCores_ = 1;
+    std::vector<CoreSim> cores_;
+    std::priority_queue<std::pair<double, size_t>, std::vector<std::pair<double, size_t>>, std::greater<>> wakes_;
+    std::vector<Flow> flows_;
+    bool flowsChanged_ = false;
+    double now_ = 0.0;
+    uint64_t hbmBytes_ = 0, l2Bytes_ = 0, readBytes_ = 0, readHitBytes_ = 0;
+    std::vector<TimelineEntry> timeline_;
+    std::vector<FlowRecord> flowsOut_;
+};
+
+}  // namespace
+
+Profile ModelLaunch(const LaunchResult& launch, const SocSpec& soc) {
+    Engine engine(launch, soc);
+    return engine.Run();
+}
+
+}  // namespace sim::model

@@ -1,0 +1,79 @@
+// Test hooks for the time model: launch the kernels of add_static.h / model_streams.h on
+// zero-filled GM of given sizes (no copies through Python: the published-sample check moves
+// 384 MiB) and return the launch result with the model's profile JSON.
+#include <pybind11/stl.h>
+
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "add_static.h"
+#include "ascendc_sim/core/gm.h"
+#include "ascendc_sim/core/launch.h"
+#include "ascendc_sim/core/soc.h"
+#include "ascendc_sim/model/profile.h"
+#include "ascendc_sim/model/soc_timing.h"
+#include "model_streams.h"
+#include "registry.h"
+
+namespace py = pybind11;
+
+namespace simtest {
+py::dict LaunchResultDict(const sim::LaunchResult& r);
+}
+
+namespace {
+
+template <class... Args>
+void Register(const char* name, void (*kernel)(Args...)) {
+    sim::RegisterKernel(name, reinterpret_cast<sim::KernelEntry>(kernel), static_cast<int>(sizeof...(Args)));
+}
+
+// Launches `name` with one zero-filled GM allocation per size and `params` as the last
+// argument; returns the result dict plus "profile" (ToJson(timeline)) of this launch.
+py::dict ModelLaunch(const std::string& name, uint32_t blockDim, const std::vector<uint64_t>& sizes,
+                     const py::bytes& params, const std::optional<std::string>& soc, bool timeline) {
+    const std::string paramBytes = params;
+    std::vector<void*> gm;
+    sim::LaunchConfig config;
+    config.blockDim = blockDim;
+    if (soc) config.soc = &sim::FindSoc(*soc);
+    for (size_t i = 0; i < sizes.size(); ++i) {
+        void* p = sim::AllocGm(std::max<uint64_t>(sizes[i], 1), "model arg " + std::to_string(i));
+        if (p == nullptr) throw std::runtime_error("out of host memory for GM");
+        std::memset(p, 0, sizes[i]);
+        gm.push_back(p);
+    }
+    void* paramGm = sim::AllocGm(std::max<size_t>(paramBytes.size(), 1), "params");
+    std::memcpy(paramGm, paramBytes.data(), paramBytes.size());
+    gm.push_back(paramGm);
+    sim::LaunchResult result;
+    std::string profile;
+    {
+        py::gil_scoped_release release;
+        result = sim::LaunchKernel(name, config, gm);
+        profile = sim::model::LastProfile().ToJson(timeline);
+    }
+    for (void* p : gm) sim::FreeGm(p);
+    py::dict d = simtest::LaunchResultDict(result);
+    d["profile"] = profile;
+    return d;
+}
+
+}  // namespace
+
+SIMTEST_BINDINGS(model) {
+    Register("add_static", &add_static);
+    Register("copy_compute", &copy_compute);
+    Register("dma_stream", &dma_stream);
+    Register("vector_bank", &vector_bank);
+    Register("static_missing_wait", &static_missing_wait);
+    m.def("model_launch", &ModelLaunch, py::arg("name"), py::arg("block_dim"), py::arg("sizes"), py::arg("params"),
+          py::arg("soc") = py::none(), py::arg("timeline") = false,
+          "Launch a model test kernel on zero-filled GM allocations of `sizes` bytes (+ params); returns the "
+          "result dict with 'profile' (the time model's JSON for this launch)");
+    m.def("dma_micros", &sim::model::timing::DmaMicros, py::arg("to_ub"), py::arg("bursts"), py::arg("burst_bytes"),
+          py::arg("gm_start") = 0, py::arg("gm_pitch") = 0,
+          "soc_timing.h: modeled microseconds of one DMA on an idle chip");
+}
