@@ -1,5 +1,7 @@
 #include "ascendc_sim/core/soc.h"
 
+#include "ascendc_sim/model/soc_timing.h"
+
 #include <cstdlib>
 #include <mutex>
 #include <stdexcept>
@@ -13,21 +15,26 @@ constexpr uint64_t KiB = 1024, MiB = 1024 * KiB, GiB = 1024 * MiB;
 constexpr uint64_t kUb = 192 * KiB, kUbReported = 192 * KiB - 256;
 // WORK_SPACE_SIZE_910B: library workspace for arch 2201 (same file).
 constexpr uint64_t kLibWorkspace = 16 * MiB;
+// L2 size, clock and GM bandwidth live in the time model's table (one source for the model,
+// the tiling and the SoC the kernels see).
+constexpr uint64_t L2(const char* soc) { return model::timing::FindSocTiming(soc).l2Bytes; }
+constexpr double Clock(const char* soc) { return model::timing::FindSocTiming(soc).clockGHz; }
+constexpr double Gm(const char* soc) { return model::timing::FindSocTiming(soc).gmGBps; }
 
 const std::vector<SocSpec> kTable = {
-    {"Ascend910B1", "ascend910b", 48, 24, kUb, kUbReported, kLibWorkspace, 192 * MiB, 64 * GiB, 1.8, 1600.0,
+    {"Ascend910B1", "ascend910b", 48, 24, kUb, kUbReported, kLibWorkspace, L2("Ascend910B1"), 64 * GiB, Clock("Ascend910B1"), Gm("Ascend910B1"),
      "AIV/AIC 48/24 as launched (msKPP arch_info lists 25/50 physical; ops-nn falls back to 48); "
      "1.8 GHz msKPP; 192 MiB L2, 64 GiB HBM, ~1.6 TB/s nominal HBM (third-party ini quotes)"},
-    {"Ascend910B2", "ascend910b", 48, 24, kUb, kUbReported, kLibWorkspace, 192 * MiB, 64 * GiB, 1.8, 1600.0,
+    {"Ascend910B2", "ascend910b", 48, 24, kUb, kUbReported, kLibWorkspace, L2("Ascend910B2"), 64 * GiB, Clock("Ascend910B2"), Gm("Ascend910B2"),
      "Ascend910B2.ini as quoted by huawei-csl/pto-dsl: 24 cube / 48 vector, cube_freq 1800, UB 196608, "
      "L2 201326592, HBM 68719476736; ~1.6 TB/s nominal HBM (third-party)"},
-    {"Ascend910B3", "ascend910b", 40, 20, kUb, kUbReported, kLibWorkspace, 192 * MiB, 64 * GiB, 1.8, 1600.0,
+    {"Ascend910B3", "ascend910b", 40, 20, kUb, kUbReported, kLibWorkspace, L2("Ascend910B3"), 64 * GiB, Clock("Ascend910B3"), Gm("Ascend910B3"),
      "msKPP arch_info: 20 cube / 40 vector, 1.8 GHz; runtime UB 196352 (third-party report); "
      "L2 192 MiB unverified; ~1.6 TB/s nominal HBM (third-party)"},
-    {"Ascend910B4", "ascend910b", 40, 20, kUb, kUbReported, kLibWorkspace, 96 * MiB, 32 * GiB, 1.8, 800.0,
+    {"Ascend910B4", "ascend910b", 40, 20, kUb, kUbReported, kLibWorkspace, L2("Ascend910B4"), 32 * GiB, Clock("Ascend910B4"), Gm("Ascend910B4"),
      "Ascend910B4.ini as quoted by huawei-csl/pto-dsl: 20 cube / 40 vector, L2 100663296, HBM 34359738368; "
      "HBM bandwidth estimated as half of 910B2 (half the HBM capacity), unverified"},
-    {"Ascend910_93", "ascend910_93", 48, 24, kUb, kUbReported, kLibWorkspace, 192 * MiB, 64 * GiB, 1.8, 1600.0,
+    {"Ascend910_93", "ascend910_93", 48, 24, kUb, kUbReported, kLibWorkspace, L2("Ascend910_93"), 64 * GiB, Clock("Ascend910_93"), Gm("Ascend910_93"),
      "Atlas A3 die (Ascend910_9382 ini, third-party resource map): 24 cube / 48 vector per die, split mode, "
      "1800 MHz, UB 196608, 192 MiB L2, 64 GiB HBM per die, ~1.6 TB/s per die"},
 };

@@ -46,7 +46,7 @@ uint32_t L2Cache::Allocate(uint64_t tag, L2Traffic* traffic) {
             victim = tail_;
         }
         Unlink(victim);
-        if (lines_[victim].dirty) traffic->hbmWriteBytes += kLineBytes;
+        traffic->hbmWriteBytes += static_cast<uint64_t>(__builtin_popcount(lines_[victim].dirty)) * kSectorBytes;
         index_.erase(lines_[victim].tag);
         i = victim;
     } else if (!free_.empty()) {
@@ -62,12 +62,25 @@ uint32_t L2Cache::Allocate(uint64_t tag, L2Traffic* traffic) {
     return i;
 }
 
-void L2Cache::Touch(uint64_t tag, uint64_t bytes, bool write, uint8_t cacheMode, L2Traffic* traffic) {
+// `bytes` of line `tag` from byte `offset` in the line.
+void L2Cache::Touch(uint64_t tag, uint64_t offset, uint64_t bytes, bool write, uint8_t cacheMode, L2Traffic* traffic) {
+    const uint64_t first = offset / kSectorBytes, last = (offset + bytes - 1) / kSectorBytes;
+    const uint16_t mask = static_cast<uint16_t>(((1u << (last - first + 1)) - 1u) << first);
+    const uint64_t sectorBytes = (last - first + 1) * kSectorBytes;
     auto it = index_.find(tag);
     if (it != index_.end()) {
         const uint32_t i = it->second;
-        if (write) lines_[i].dirty = true;
-        else traffic->hitBytes += bytes;
+        Line& line = lines_[i];
+        if (write) {
+            line.valid |= mask;
+            line.dirty |= mask;
+        } else {
+            const uint16_t missing = static_cast<uint16_t>(mask & ~line.valid);
+            const uint64_t missBytes = static_cast<uint64_t>(__builtin_popcount(missing)) * kSectorBytes;
+            traffic->missBytes += missBytes;
+            traffic->hitBytes += sectorBytes > missBytes ? std::min(bytes, sectorBytes - missBytes) : 0;
+            if (cacheMode != kDisable) line.valid |= mask;
+        }
         if (cacheMode != kDisable) {
             Unlink(i);
             if (cacheMode == kLast) PushBack(i); else PushFront(i);
@@ -76,12 +89,13 @@ void L2Cache::Touch(uint64_t tag, uint64_t bytes, bool write, uint8_t cacheMode,
     }
     if (cacheMode == kDisable) {
         // Bypass: reads come from HBM, writes go to HBM, nothing is allocated.
-        if (write) traffic->hbmWriteBytes += bytes; else traffic->missBytes += bytes;
+        if (write) traffic->hbmWriteBytes += sectorBytes; else traffic->missBytes += sectorBytes;
         return;
     }
-    if (!write) traffic->missBytes += bytes;
+    if (!write) traffic->missBytes += sectorBytes;
     const uint32_t i = Allocate(tag, traffic);
-    lines_[i].dirty = write;
+    lines_[i].valid = mask;
+    lines_[i].dirty = write ? mask : 0;
     lines_[i].persistent = cacheMode == kPersistent;
     if (cacheMode == kLast) PushBack(i); else PushFront(i);
 }
@@ -96,7 +110,7 @@ L2Traffic L2Cache::Access(bool write, uint64_t address, uint64_t bursts, uint64_
         while (left > 0) {
             const uint64_t tag = at / kLineBytes;
             const uint64_t inLine = std::min<uint64_t>(left, (tag + 1) * kLineBytes - at);
-            Touch(tag, inLine, write, cacheMode, &traffic);
+            Touch(tag, at - tag * kLineBytes, inLine, write, cacheMode, &traffic);
             at += inLine;
             left -= inLine;
         }

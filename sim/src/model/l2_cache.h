@@ -1,7 +1,8 @@
 // The L2 cache of the time model: one LRU over 512-byte lines of GM shared by all cores of a
-// launch. Reads that hit are served at L2 bandwidth; misses come from HBM and (by CacheMode)
-// allocate a line; writes are absorbed (the line turns dirty) and reach HBM only when a dirty
-// line is evicted during the kernel. The replacement policy is an estimate (docs/performance_model.md).
+// launch, each line valid and dirty per 32-byte sector (GM's access unit). Reads of valid
+// sectors hit and are served at L2 bandwidth; missing sectors come from HBM and (by CacheMode)
+// allocate; writes are absorbed (their sectors turn dirty) and reach HBM only when a dirty line
+// is evicted during the kernel. The replacement policy is an estimate (docs/performance_model.md).
 #pragma once
 #include <cstdint>
 #include <unordered_map>
@@ -30,12 +31,14 @@ private:
     struct Line {
         uint64_t tag = 0;
         uint32_t prev = kNone, next = kNone;
-        bool dirty = false;
+        uint16_t valid = 0;   // 32-B sectors holding data
+        uint16_t dirty = 0;   // 32-B sectors written since the line came in
         bool persistent = false;
     };
+    static constexpr uint64_t kSectorBytes = 32;
     static constexpr uint32_t kNone = 0xFFFFFFFFu;
 
-    void Touch(uint64_t tag, uint64_t bytes, bool write, uint8_t cacheMode, L2Traffic* traffic);
+    void Touch(uint64_t tag, uint64_t offset, uint64_t bytes, bool write, uint8_t cacheMode, L2Traffic* traffic);
     void Unlink(uint32_t i);
     void PushFront(uint32_t i);  // most recently used
     void PushBack(uint32_t i);   // evicted next

@@ -23,14 +23,14 @@
 namespace sim::model::timing {
 
 // ---- per SoC -----------------------------------------------------------------------------
+// (Core counts and UB size are the SoC table's, sim/src/core/soc.cpp, which takes its L2
+// size, clock and GM bandwidth from here.)
 struct SocTiming {
     const char* name;         // SoC version string ("Ascend910B1")
-    uint32_t aivCores;        // vector cores a kernel is launched on
     double clockGHz;          // AIV clock
     double gmGBps;            // GM (HBM) bandwidth shared by all cores of the die, GB/s
     double l2GBps;            // L2 bandwidth shared by all cores, GB/s
     uint64_t l2Bytes;         // L2 capacity
-    uint64_t ubBytes;         // UB per AIV
 };
 
 constexpr uint64_t kMiB = 1024ull * 1024ull;
@@ -39,13 +39,13 @@ constexpr uint64_t kMiB = 1024ull * 1024ull;
 // (nominal HBM, third-party ini notes; CANN's best-practice docs round to ~1.8 TB/s [bp]);
 // L2 5.2 TB/s [bp]; L2 192 MiB (Ascend910B2.ini 201326592) and 96 MiB on 910B4
 // (Ascend910B4.ini 100663296) [ini]; 910B4's GM bandwidth is half of 910B2 [EST: half the
-// HBM stacks]. UB 196608 B [ini].
+// HBM stacks].
 constexpr SocTiming kSocs[] = {
-    {"Ascend910B1", 48, 1.8, 1600.0, 5200.0, 192 * kMiB, 196608},
-    {"Ascend910B2", 48, 1.8, 1600.0, 5200.0, 192 * kMiB, 196608},
-    {"Ascend910B3", 40, 1.8, 1600.0, 5200.0, 192 * kMiB, 196608},
-    {"Ascend910B4", 40, 1.8, 800.0, 5200.0, 96 * kMiB, 196608},
-    {"Ascend910_93", 48, 1.8, 1600.0, 5200.0, 192 * kMiB, 196608},
+    {"Ascend910B1", 1.8, 1600.0, 5200.0, 192 * kMiB},
+    {"Ascend910B2", 1.8, 1600.0, 5200.0, 192 * kMiB},
+    {"Ascend910B3", 1.8, 1600.0, 5200.0, 192 * kMiB},
+    {"Ascend910B4", 1.8, 800.0, 5200.0, 96 * kMiB},
+    {"Ascend910_93", 1.8, 1600.0, 5200.0, 192 * kMiB},
 };
 constexpr size_t kSocCount = sizeof(kSocs) / sizeof(kSocs[0]);
 
