@@ -8,6 +8,7 @@ kernels' tiling, independently of the sim.
 """
 from __future__ import annotations
 
+import json
 import os
 import pathlib
 import re
@@ -106,7 +107,7 @@ def test_tikicpulib_style_uts_pass(ut):
     output = result.stdout
     assert result.returncode == 0, output
     outcomes = gtest_outcomes(output)
-    assert len(outcomes) == 24 and all(status == "OK" for _, status in outcomes), outcomes
+    assert len(outcomes) == 25 and all(status == "OK" for _, status in outcomes), outcomes
     # The block-count sweeps really launched on those core counts. (A tiling key, once set,
     # stays for later launches, as CANN's global does: hence the optional key.)
     def launched(kernel, cores):
@@ -120,6 +121,21 @@ def test_tikicpulib_style_uts_pass(ut):
         assert launched("sum_sync_all", cores), cores
     assert "ICPU_RUN_KF(scalar_axpy_direct, blockDim 3" in output
     assert "ICPU_RUN_KF(scalar_axpy_kernel, blockDim 2, tiling key 2)" in output
+
+
+def test_icpu_run_kf_appends_its_profile_when_asked(ut, tmp_path):
+    """ASCEND_SIM_PROFILE: one JSON line (modeled) per ICPU_RUN_KF launch; the UT reads the same
+    launch through sim::model::LastProfile()."""
+    path = tmp_path / "profile.jsonl"
+    env = dict(os.environ, ASCEND_SIM_PROFILE=str(path))
+    result = subprocess.run([str(ut.gtest), "--gtest_filter=add_custom_profile.*"], capture_output=True, text=True,
+                            env=env, timeout=300)
+    assert result.returncode == 0, result.stdout
+    lines = path.read_text().splitlines()
+    assert len(lines) == 1
+    profile = json.loads(lines[0])
+    assert profile["modeled"] is True and profile["kernel"] == "add_custom" and profile["block_dim"] == 8
+    assert profile["gm_read_bytes"] == 2 * 4096 * 4 and profile["aiv_time_us"] > 0
 
 
 def test_undersized_declaration_fails_at_error_and_the_binary_continues(ut):

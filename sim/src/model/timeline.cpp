@@ -35,6 +35,8 @@ enum class Op : uint8_t { Work, Dma, Set, Wait, PipeBarrier, DrainAll, SyncAll, 
 
 struct Instr {
     const Event* ev = nullptr;
+    const char* api = nullptr;  // copies of ev's fields the timeline needs (keeps the log out of cache)
+    uint64_t bytes = 0;
     Op op = Op::Nop;
     int pipe = kS;
     bool onFront = true;     // run by the scalar unit itself
@@ -79,6 +81,7 @@ struct Flow {
     double hbmPer;     // HBM bytes per effective byte
     double l2Per;      // L2 bytes per effective byte
     double rate = 0.0;
+    double finish = 0.0;  // when it ends at the current rates
 };
 
 std::string FlagName(Pipe from, Pipe to, int32_t id) {
@@ -130,6 +133,8 @@ private:
             const Event& e = events[i];
             Instr& in = core.instrs[i];
             in.ev = &e;
+            in.api = e.api;
+            in.bytes = e.bytes;
             in.pipe = static_cast<int>(e.pipe);
             switch (e.kind) {
                 case EventKind::Dma:
@@ -221,28 +226,24 @@ private:
                 ShareBandwidth();
                 flowsChanged_ = false;
             }
-            double next = wakes_.empty() ? kInf : wakes_.top().first;
-            for (const Flow& f : flows_) {
-                if (f.rate > 0) next = std::min(next, now_ + f.remaining / f.rate);
-            }
+            const double next = std::min(wakes_.empty() ? kInf : wakes_.top().first, nextFlowEnd_);
             if (next == kInf) break;
-            next = std::max(next, now_);
-            const double dt = next - now_;
-            now_ = next;
+            now_ = std::max(next, now_);
             dirty.clear();
-            for (size_t i = 0; i < flows_.size();) {
-                Flow& f = flows_[i];
-                f.remaining -= f.rate * dt;
-                if (f.remaining <= 1e-6 * std::max(1.0, f.rate)) {
-                    Instr& in = cores_[f.core].instrs[f.instr];
-                    in.end = now_;
-                    dirty.push_back(f.core);
-                    flows_[i] = flows_.back();
-                    flows_.pop_back();
-                    flowsChanged_ = true;
-                } else {
-                    ++i;
+            if (nextFlowEnd_ <= now_ + kEps) {
+                SyncFlows();
+                for (size_t i = 0; i < flows_.size();) {
+                    if (flows_[i].finish <= now_ + kEps) {
+                        cores_[flows_[i].core].instrs[flows_[i].instr].end = now_;
+                        dirty.push_back(flows_[i].core);
+                        flows_[i] = flows_.back();
+                        flows_.pop_back();
+                        flowsChanged_ = true;
+                    } else {
+                        ++i;
+                    }
                 }
+                nextFlowEnd_ = kInf;  // recomputed with the rates
             }
             while (!wakes_.empty() && wakes_.top().first <= now_ + kEps) {
                 dirty.push_back(wakes_.top().second);
@@ -258,9 +259,19 @@ private:
         }
     }
 
+    // Rates are constant between changes of the flow set: progress is applied when it changes.
+    void SyncFlows() {
+        const double dt = now_ - flowTime_;
+        if (dt > 0) {
+            for (Flow& f : flows_) f.remaining = std::max(0.0, f.remaining - f.rate * dt);
+        }
+        flowTime_ = now_;
+    }
+
     // Max-min fair rates: every active DMA gets the same rate unless its own cap or a shared
     // resource (HBM, L2) it uses is exhausted first (progressive filling).
     void ShareBandwidth() {
+        SyncFlows();
         std::vector<Flow*> open;
         for (Flow& f : flows_) {
             f.rate = 0.0;
@@ -289,6 +300,11 @@ private:
             }
             if (still.size() == open.size()) break;  // numerical safety
             open.swap(still);
+        }
+        nextFlowEnd_ = kInf;
+        for (Flow& f : flows_) {
+            f.finish = f.rate > 0 ? now_ + f.remaining / f.rate : kInf;
+            nextFlowEnd_ = std::min(nextFlowEnd_, f.finish);
         }
     }
 
@@ -328,7 +344,8 @@ private:
                     changed = true;
                 }
             }
-            while (core.front < core.instrs.size() && core.frontFreeAt <= now_ + kEps) {
+            // The scalar unit runs ahead of the pipes: issue times depend only on it.
+            while (core.front < core.instrs.size()) {
                 if (!StepFront(c)) break;
                 changed = true;
             }
@@ -340,7 +357,11 @@ private:
                 }
             }
         }
-        if (core.front == core.instrs.size() && core.outstanding == 0 && core.frontFreeAt <= now_ + kEps) {
+        if (core.front == core.instrs.size() && core.outstanding == 0) {
+            if (core.frontFreeAt > now_ + kEps) {
+                Wake(c, core.frontFreeAt);
+                return;
+            }
             core.finished = true;
             core.doneAt = std::max(now_, core.frontFreeAt);
             for (double t : core.pipeIdleSince) core.doneAt = std::max(core.doneAt, t);
@@ -350,12 +371,24 @@ private:
         }
     }
 
+    // Whether instruction `dep` has executed by now; if it will only later, wake then.
+    bool Done(size_t c, int32_t dep) {
+        if (dep < 0) return true;
+        const double end = cores_[c].instrs[dep].end;
+        if (end < 0) return false;
+        if (end > now_ + kEps) {
+            Wake(c, end);
+            return false;
+        }
+        return true;
+    }
+
     void Record(size_t c, Instr& in, int pipe) {
         CoreSim& core = cores_[c];
         core.busy[pipe] += in.end - in.start;
         if (in.op == Op::Work || in.op == Op::Dma) ++core.executed[pipe];
-        timeline_.push_back(TimelineEntry{static_cast<uint32_t>(c), static_cast<Pipe>(pipe), in.ev->api, in.start,
-                                          in.end - in.start, in.ev->bytes});
+        timeline_.push_back(TimelineEntry{static_cast<uint32_t>(c), static_cast<Pipe>(pipe), in.api, in.start,
+                                          in.end - in.start, in.bytes});
     }
 
     void AddWait(CoreSim& core, int pipe, int cause, double us) {
@@ -376,8 +409,13 @@ private:
             core.queue[in.pipe].push_back(idx);
             ++core.outstanding;
             ++core.front;
-            Wake(c, in.readyAt);
             return true;
+        }
+        // Waits and barriers act on the present: the scalar unit must have got there.
+        const bool blocking = in.op == Op::Wait || in.op == Op::DrainAll || in.op == Op::SyncAll;
+        if (blocking && t > now_ + kEps) {
+            Wake(c, t);
+            return false;
         }
         switch (in.op) {
             case Op::Work:
@@ -385,7 +423,6 @@ private:
                 in.end = t + in.us;
                 core.frontFreeAt = in.end;
                 Record(c, in, kS);
-                Wake(c, in.end);
                 break;
             case Op::Set:
             case Op::Nop:
@@ -393,7 +430,7 @@ private:
                 in.start = in.end = t;
                 break;
             case Op::Wait:
-                if (in.dep >= 0 && core.instrs[in.dep].end < 0) return false;
+                if (!Done(c, in.dep)) return false;
                 in.start = in.end = t;
                 AddWait(core, kS, in.cause, t - core.frontFreeAt);
                 RecordFlow(c, in);
@@ -456,7 +493,10 @@ private:
         CoreSim& core = cores_[c];
         const int32_t idx = core.queue[p].front();
         Instr& in = core.instrs[idx];
-        if (in.readyAt > now_ + kEps) return false;
+        if (in.readyAt > now_ + kEps) {
+            Wake(c, in.readyAt);
+            return false;
+        }
         const double t = now_;
         switch (in.op) {
             case Op::Set:
@@ -465,7 +505,7 @@ private:
                 --core.outstanding;
                 break;
             case Op::Wait:
-                if (in.dep >= 0 && core.instrs[in.dep].end < 0) return false;
+                if (!Done(c, in.dep)) return false;
                 in.start = in.end = t;
                 AddWait(core, p, in.cause, t - std::max(in.readyAt, core.pipeIdleSince[p]));
                 RecordFlow(c, in);
@@ -548,9 +588,6 @@ private:
         prof.l2HitRatio = readBytes_ > 0 ? static_cast<double>(readHitBytes_) / static_cast<double>(readBytes_) : 0.0;
         if (n > 0) prof.syncAllUs = cores_[prof.busiestCore].syncUs;
         prof.bound = Bound(prof);
-        std::sort(timeline_.begin(), timeline_.end(), [](const TimelineEntry& a, const TimelineEntry& b) {
-            return a.core != b.core ? a.core < b.core : a.startUs < b.startUs;
-        });
         prof.timeline = std::move(timeline_);
         prof.flows = std::move(flowsOut_);
         return prof;
@@ -584,6 +621,8 @@ private:
     std::priority_queue<std::pair<double, size_t>, std::vector<std::pair<double, size_t>>, std::greater<>> wakes_;
     std::vector<Flow> flows_;
     bool flowsChanged_ = false;
+    double flowTime_ = 0.0;          // when flows' `remaining` was last brought up to date
+    double nextFlowEnd_ = kInf;
     double now_ = 0.0;
     uint64_t hbmBytes_ = 0, l2Bytes_ = 0, readBytes_ = 0, readHitBytes_ = 0;
     std::vector<TimelineEntry> timeline_;

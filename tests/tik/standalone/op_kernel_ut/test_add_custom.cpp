@@ -6,9 +6,11 @@
 #include <cstring>
 #include <iostream>
 #include <random>
+#include <string>
 #include <tuple>
 #include <vector>
 
+#include "ascendc_sim/model/profile.h"
 #include "gtest/gtest.h"
 #include "tikicpulib.h"
 #include "add_custom.h"
@@ -100,3 +102,22 @@ TEST_P(add_custom_test, half_matches_reference)
 INSTANTIATE_TEST_SUITE_P(shapes, add_custom_test,
                          testing::Values(std::make_tuple(1u, 1003u), std::make_tuple(3u, 1003u),
                                          std::make_tuple(8u, 4096u), std::make_tuple(20u, 300u)));
+
+// The time model's C++ accessor after ICPU_RUN_KF: the launch's profile, modeled.
+TEST(add_custom_profile, last_profile_models_the_launch)
+{
+    constexpr uint32_t blockDim = 8, totalLength = 4096;
+    std::vector<float> x = GridData(totalLength, 31), y = GridData(totalLength, 32);
+    std::vector<float> z = RunAddCustom<float>(totalLength, blockDim, x, y);
+    ASSERT_EQ(CountWrong(z, x, y), 0u);
+
+    const sim::model::Profile& profile = sim::model::LastProfile();
+    EXPECT_EQ(profile.kernel, "add_custom");
+    EXPECT_EQ(profile.blockDim, blockDim);
+    EXPECT_EQ(profile.gmReadBytes, 2u * totalLength * sizeof(float));
+    EXPECT_EQ(profile.gmWriteBytes, totalLength * sizeof(float));
+    EXPECT_GT(profile.aivTimeUs, 0.0);
+    EXPECT_DOUBLE_EQ(profile.taskDurationUs, profile.aivTimeUs + profile.launchUs);
+    EXPECT_EQ(profile.cores.size(), blockDim);
+    EXPECT_NE(profile.ToJson(false).find("\"modeled\":true"), std::string::npos);
+}
