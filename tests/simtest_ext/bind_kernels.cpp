@@ -21,39 +21,32 @@
 
 namespace py = pybind11;
 
-namespace simtest {
-py::dict LaunchResultDict(const sim::LaunchResult& r);
-}
-
 namespace {
 
-template <class... Args>
-void Register(const char* name, void (*kernel)(Args...)) {
-    sim::RegisterKernel(name, reinterpret_cast<sim::KernelEntry>(kernel), static_cast<int>(sizeof...(Args)));
-}
+using simtest::RegisterKernel;
 
 void RegisterTestKernels() {
-    Register("add_custom", &add_custom);
-    Register("add_custom_half", &add_custom_half);
-    Register("sum_sync_all", &sum_sync_all);
-    Register("copy_through", &copy_through);
-    Register("read_past_allocation", &read_past_allocation);
-    Register("write_past_allocation", &write_past_allocation);
-    Register("read_past_declared_size", &read_past_declared_size);
-    Register("misaligned_ub_operand", &misaligned_ub_operand);
-    Register("datacopy_odd_length", &datacopy_odd_length);
-    Register("bad_dma_params", &bad_dma_params);
-    Register("dma_past_local_tensor", &dma_past_local_tensor);
-    Register("init_buffer_overflow", &init_buffer_overflow);
-    Register("nine_live_buffers", &nine_live_buffers);
-    Register("deque_empty", &deque_empty);
-    Register("unwritten_ub_to_gm", &unwritten_ub_to_gm);
-    Register("tbuf_missing_mte2_v_sync", &tbuf_missing_mte2_v_sync);
-    Register("tbuf_reload_while_vector_reads", &tbuf_reload_while_vector_reads);
-    Register("set_flag_twice", &set_flag_twice);
-    Register("wait_flag_without_set", &wait_flag_without_set);
-    Register("core_skips_sync_all", &core_skips_sync_all);
-    Register("assert_tile_count", &assert_tile_count);
+    RegisterKernel("add_custom", &add_custom);
+    RegisterKernel("add_custom_half", &add_custom_half);
+    RegisterKernel("sum_sync_all", &sum_sync_all);
+    RegisterKernel("copy_through", &copy_through);
+    RegisterKernel("read_past_allocation", &read_past_allocation);
+    RegisterKernel("write_past_allocation", &write_past_allocation);
+    RegisterKernel("read_past_declared_size", &read_past_declared_size);
+    RegisterKernel("misaligned_ub_operand", &misaligned_ub_operand);
+    RegisterKernel("datacopy_odd_length", &datacopy_odd_length);
+    RegisterKernel("bad_dma_params", &bad_dma_params);
+    RegisterKernel("dma_past_local_tensor", &dma_past_local_tensor);
+    RegisterKernel("init_buffer_overflow", &init_buffer_overflow);
+    RegisterKernel("nine_live_buffers", &nine_live_buffers);
+    RegisterKernel("deque_empty", &deque_empty);
+    RegisterKernel("unwritten_ub_to_gm", &unwritten_ub_to_gm);
+    RegisterKernel("tbuf_missing_mte2_v_sync", &tbuf_missing_mte2_v_sync);
+    RegisterKernel("tbuf_reload_while_vector_reads", &tbuf_reload_while_vector_reads);
+    RegisterKernel("set_flag_twice", &set_flag_twice);
+    RegisterKernel("wait_flag_without_set", &wait_flag_without_set);
+    RegisterKernel("core_skips_sync_all", &core_skips_sync_all);
+    RegisterKernel("assert_tile_count", &assert_tile_count);
 }
 
 const char* EventKindName(sim::EventKind kind) {

@@ -19,16 +19,9 @@
 
 namespace py = pybind11;
 
-namespace simtest {
-py::dict LaunchResultDict(const sim::LaunchResult& r);
-}
-
 namespace {
 
-template <class... Args>
-void Register(const char* name, void (*kernel)(Args...)) {
-    sim::RegisterKernel(name, reinterpret_cast<sim::KernelEntry>(kernel), static_cast<int>(sizeof...(Args)));
-}
+using simtest::RegisterKernel;
 
 // Launches `name` with one zero-filled GM allocation per size and `params` as the last
 // argument; returns the result dict plus "profile" (ToJson(timeline)) of this launch.
@@ -64,11 +57,11 @@ py::dict ModelLaunch(const std::string& name, uint32_t blockDim, const std::vect
 }  // namespace
 
 SIMTEST_BINDINGS(model) {
-    Register("add_static", &add_static);
-    Register("copy_compute", &copy_compute);
-    Register("dma_stream", &dma_stream);
-    Register("vector_bank", &vector_bank);
-    Register("static_missing_wait", &static_missing_wait);
+    RegisterKernel("add_static", &add_static);
+    RegisterKernel("copy_compute", &copy_compute);
+    RegisterKernel("dma_stream", &dma_stream);
+    RegisterKernel("vector_bank", &vector_bank);
+    RegisterKernel("static_missing_wait", &static_missing_wait);
     m.def("model_launch", &ModelLaunch, py::arg("name"), py::arg("block_dim"), py::arg("sizes"), py::arg("params"),
           py::arg("soc") = py::none(), py::arg("timeline") = false,
           "Launch a model test kernel on zero-filled GM allocations of `sizes` bytes (+ params); returns the "

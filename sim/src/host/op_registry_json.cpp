@@ -7,30 +7,12 @@
 #include <type_traits>
 
 #include "ascendc_sim/host/op_registry.h"
+#include "../core/json_quote.h"
 
 namespace sim::host {
 namespace {
 
-std::string Quote(const std::string& text) {
-    std::string out = "\"";
-    for (char c : text) {
-        switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\t': out += "\\t"; break;
-            default:
-                if (static_cast<unsigned char>(c) < 0x20) {
-                    char escaped[8];
-                    std::snprintf(escaped, sizeof(escaped), "\\u%04x", c);
-                    out += escaped;
-                } else {
-                    out += c;
-                }
-        }
-    }
-    return out + "\"";
-}
+std::string Quote(const std::string& text) { return JsonQuote(text); }
 
 // JSON has no inf/nan: those become the strings "inf", "-inf", "nan".
 std::string Number(float value) {

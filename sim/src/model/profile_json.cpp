@@ -5,6 +5,7 @@
 #include <string>
 
 #include "ascendc_sim/model/profile.h"
+#include "../core/json_quote.h"
 
 namespace sim::model {
 namespace {
@@ -24,26 +25,7 @@ public:
         Comma();
         Quoted(s);
     }
-    void Quoted(const std::string& s) {
-        text += '"';
-        for (char ch : s) {
-            switch (ch) {
-                case '"': text += "\\\""; break;
-                case '\\': text += "\\\\"; break;
-                case '\n': text += "\\n"; break;
-                case '\t': text += "\\t"; break;
-                default:
-                    if (static_cast<unsigned char>(ch) < 0x20) {
-                        char buf[8];
-                        std::snprintf(buf, sizeof buf, "\\u%04x", ch);
-                        text += buf;
-                    } else {
-                        text += ch;
-                    }
-            }
-        }
-        text += '"';
-    }
+    void Quoted(const std::string& s) { text += JsonQuote(s); }
     void Number(double v) {
         Comma();
         if (!std::isfinite(v)) v = 0.0;
