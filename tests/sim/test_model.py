@@ -234,3 +234,25 @@ def test_profile_env_and_binding_cover_the_op_call(tmp_path, monkeypatch):
     assert bound["aiv_time_us"] == op_lines[0]["aiv_time_us"] > 0
     with_timeline = json.loads(_C.last_profile(timeline=True))
     assert with_timeline["timeline"] and with_timeline["flows"]
+
+
+def test_soc_timing_header_stands_alone_and_is_constexpr(tmp_path):
+    """op_host (also built by CANN) includes soc_timing.h to rank plans: it may need nothing but
+    <cstdint>/<cstddef>, and its functions work at compile time."""
+    import re
+    import shutil
+    import subprocess
+    from build_support import ROOT
+    header = ROOT / "sim" / "include" / "ascendc_sim" / "model" / "soc_timing.h"
+    assert set(re.findall(r"#include\s*<([^>]+)>", header.read_text())) == {"cstdint", "cstddef"}
+    assert '#include "' not in header.read_text()
+    source = tmp_path / "uses_timing.cpp"
+    source.write_text(
+        '#include "soc_timing.h"\n'
+        "namespace t = sim::model::timing;\n"
+        "static_assert(t::DmaMicros(true, 1, 32768) > t::DmaMicros(true, 1, 8192), \"bigger DMA takes longer\");\n"
+        "static_assert(t::FindSocTiming(\"Ascend910B4\").l2Bytes == 96ull * 1024 * 1024, \"910B4 L2\");\n"
+        "static_assert(t::VectorCycles(\"Add\", 2, 128, true) > t::VectorCycles(\"Add\", 2, 128, false), \"bank\");\n")
+    compiler = shutil.which("g++") or shutil.which("c++")
+    assert compiler
+    subprocess.run([compiler, "-std=c++17", "-fsyntax-only", "-I", str(header.parent), str(source)], check=True)
