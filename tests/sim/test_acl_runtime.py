@@ -19,7 +19,8 @@ CASES = [
     "enum_values_are_cann_abi",
     # memory_cases.cpp
     "malloc_rules", "free_rules", "host_memory", "mem_info", "memcpy_every_kind_round_trips",
-    "memcpy_rejects_bad_arguments_before_copying", "memset_rules",
+    "memcpy_rejects_bad_arguments_before_copying", "memset_rules", "caching_allocator_reuses_blocks",
+    "caching_allocator_bounds_per_allocation", "caching_allocator_out_of_memory", "caching_allocator_is_leak_free",
     # tensor_cases.cpp
     "create_tensor_and_read_it_back", "create_tensor_defaults_and_rejections",
     "tensor_getters_reject_null_arguments", "scalars", "arrays_and_lists",

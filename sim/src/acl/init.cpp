@@ -5,6 +5,7 @@
 
 #include "acl/acl.h"
 #include "acl_state.h"
+#include "ascendc_sim/host/acl_runtime.h"
 #include "aclnn/aclnn_base.h"
 
 namespace {
@@ -44,6 +45,7 @@ aclError aclFinalize() {
     }
     g_finalized = true;
     g_initialized = false;
+    sim::acl::ReleaseCachedDeviceMemory();
     return ACL_SUCCESS;
 }
 

@@ -4,6 +4,13 @@
 // copy is checked before any byte moves: the device side must lie inside one live allocation,
 // the host side outside all of them (a device pointer used as host memory would fault on the
 // chip), and count must be in (0, destMax] (rtMemcpy's own rule).
+//
+// aclrtMalloc is a caching allocator, as the real runtime's memory pool is: aclrtFree
+// unregisters the allocation (so every later DMA or copy through the pointer is caught as
+// "not device memory") and keeps its host block for the next aclrtMalloc of a similar size.
+// A reused block is registered with the new request's exact size, so bounds checks are per
+// allocation, never per block; pages stay resident, so repeated calls pay no page faults.
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -11,11 +18,13 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "acl/acl.h"
 #include "acl_state.h"
 #include "ascendc_sim/core/gm.h"
 #include "ascendc_sim/core/soc.h"
+#include "ascendc_sim/host/acl_runtime.h"
 
 namespace sim::acl {
 namespace {
@@ -26,6 +35,82 @@ size_t g_deviceBytes = 0;
 std::set<const void*> g_hostAllocations;             // aclrtMallocHost'd bases
 
 constexpr size_t kHostAlignment = 64;
+constexpr size_t kDeviceAlignment = 512;  // the device's allocation alignment
+// Freed blocks kept for reuse, at most this many bytes in all (the oldest go first).
+constexpr size_t kMaxCachedBytes = size_t{1} << 30;
+// A cached block serves a request of at least half its capacity, so a small request never
+// pins a large block.
+constexpr size_t kMaxWasteFactor = 2;
+
+size_t Capacity(size_t bytes) { return (bytes + kDeviceAlignment - 1) / kDeviceAlignment * kDeviceAlignment; }
+
+// Host blocks of freed device allocations, by capacity; g_mutex guards it.
+class BlockCache {
+public:
+    // A block of capacity in [Capacity(bytes), kMaxWasteFactor * Capacity(bytes)], or nullptr.
+    void* Take(size_t bytes) {
+        const size_t need = Capacity(bytes);
+        auto it = blocks_.lower_bound(need);
+        if (it == blocks_.end() || it->first > kMaxWasteFactor * need) return nullptr;
+        void* p = it->second;
+        order_.erase(std::find(order_.begin(), order_.end(), p));
+        capacityOf_[p] = it->first;
+        cachedBytes_ -= it->first;
+        blocks_.erase(it);
+        return p;
+    }
+    // A fresh block for `bytes`; on host out-of-memory the cache is released and it is retried.
+    void* Allocate(size_t bytes) {
+        const size_t capacity = Capacity(bytes);
+        void* p = std::aligned_alloc(kDeviceAlignment, capacity);
+        if (p == nullptr) {
+            Release();
+            p = std::aligned_alloc(kDeviceAlignment, capacity);
+        }
+        if (p != nullptr) capacityOf_[p] = capacity;
+        return p;
+    }
+    void Give(void* p) {
+        auto it = capacityOf_.find(p);
+        const size_t capacity = it->second;
+        capacityOf_.erase(it);
+        if (capacity > kMaxCachedBytes) {
+            std::free(p);
+            return;
+        }
+        while (cachedBytes_ + capacity > kMaxCachedBytes) EvictOldest();
+        blocks_.emplace(capacity, p);
+        order_.push_back(p);
+        cachedBytes_ += capacity;
+    }
+    void Release() {
+        for (auto& [capacity, p] : blocks_) std::free(p);
+        blocks_.clear();
+        order_.clear();
+        cachedBytes_ = 0;
+    }
+    size_t CachedBytes() const { return cachedBytes_; }
+
+private:
+    void EvictOldest() {
+        void* p = order_.front();
+        order_.erase(order_.begin());
+        for (auto it = blocks_.begin(); it != blocks_.end(); ++it) {
+            if (it->second == p) {
+                cachedBytes_ -= it->first;
+                blocks_.erase(it);
+                break;
+            }
+        }
+        std::free(p);
+    }
+    std::multimap<size_t, void*> blocks_;   // capacity -> free block
+    std::map<void*, size_t> capacityOf_;    // live block -> its capacity
+    std::vector<void*> order_;              // the free blocks, oldest first
+    size_t cachedBytes_ = 0;
+};
+BlockCache g_cache;
+uint64_t g_serial = 0;
 
 const char* KindName(aclrtMemcpyKind kind) {
     switch (kind) {
@@ -99,12 +184,14 @@ aclError MallocDevice(const char* api, void** devPtr, size_t size) {
                                     " are allocated");
         }
     }
-    void* p = AllocGm(size, "aclrtMalloc");
+    std::lock_guard<std::mutex> lock(g_mutex);
+    void* p = g_cache.Take(size);
+    if (p == nullptr) p = g_cache.Allocate(size);
     if (p == nullptr) {
         return detail::Fail(ACL_ERROR_RT_MEMORY_ALLOCATION, api,
                             "the host is out of memory for " + std::to_string(size) + " bytes");
     }
-    std::lock_guard<std::mutex> lock(g_mutex);
+    RegisterGm(p, size, "aclrtMalloc #" + std::to_string(++g_serial));
     g_deviceAllocations[p] = size;
     g_deviceBytes += size;
     *devPtr = p;
@@ -158,6 +245,16 @@ aclError Memcpy(const char* api, void* dst, size_t destMax, const void* src, siz
 
 }  // namespace
 
+size_t CachedDeviceBytes() {
+    std::lock_guard<std::mutex> lock(g_mutex);
+    return g_cache.CachedBytes();
+}
+
+void ReleaseCachedDeviceMemory() {
+    std::lock_guard<std::mutex> lock(g_mutex);
+    g_cache.Release();
+}
+
 namespace detail {
 
 std::string DescribeAddress(const void* p) {
@@ -190,7 +287,8 @@ aclError aclrtFree(void* devPtr) {
         if (it != sim::acl::g_deviceAllocations.end()) {
             sim::acl::g_deviceBytes -= it->second;
             sim::acl::g_deviceAllocations.erase(it);
-            sim::FreeGm(devPtr);
+            sim::UnregisterGm(devPtr);
+            sim::acl::g_cache.Give(devPtr);
             return ACL_SUCCESS;
         }
     }

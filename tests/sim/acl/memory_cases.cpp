@@ -1,4 +1,5 @@
 // aclrtMalloc/Free, aclrtMallocHost/FreeHost, aclrtGetMemInfo, aclrtMemcpy(Async), aclrtMemset(Async).
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <random>
@@ -9,6 +10,7 @@
 #include "acl/acl.h"
 #include "ascendc_sim/core/gm.h"
 #include "ascendc_sim/core/soc.h"
+#include "ascendc_sim/host/acl_runtime.h"
 #include "case_registry.h"
 
 namespace {
@@ -276,4 +278,95 @@ ACL_CASE(memset_rules) {
     }).join();
     EXPECT_EQ(otherThread, 107002);
     EXPECT_EQ(aclrtFree(device), ACL_SUCCESS);
+}
+
+// aclrtMalloc caches freed blocks (as the runtime's memory pool does): a block comes back
+// for a later request of a similar size, registered with that request's own size.
+ACL_CASE(caching_allocator_reuses_blocks) {
+    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    void* first = DeviceAlloc(4096);
+    const std::string firstLabel = sim::FindGm(first)->label;
+    EXPECT_EQ(aclrtFree(first), ACL_SUCCESS);
+    EXPECT_TRUE(!sim::FindGm(first).has_value());    // freed: no longer device memory
+    EXPECT_EQ(sim::acl::CachedDeviceBytes(), 4096u);  // but its block is kept
+    void* again = DeviceAlloc(4000);
+    EXPECT_TRUE(again == first);                      // the cached block serves a similar size
+    EXPECT_EQ(sim::acl::CachedDeviceBytes(), 0u);
+    auto allocation = sim::FindGm(again);
+    EXPECT_TRUE(allocation.has_value());
+    if (allocation) {
+        EXPECT_EQ(allocation->bytes, 4000u);          // the new request's size, not the block's
+        EXPECT_TRUE(allocation->label != firstLabel); // a new allocation, named as one
+    }
+    void* small = DeviceAlloc(100);                   // a block never serves a request under half its size
+    EXPECT_EQ(aclrtFree(again), ACL_SUCCESS);
+    void* tiny = DeviceAlloc(1000);
+    EXPECT_TRUE(tiny != again);
+    EXPECT_EQ(aclrtFree(tiny), ACL_SUCCESS);
+    EXPECT_EQ(aclrtFree(small), ACL_SUCCESS);
+    sim::acl::ReleaseCachedDeviceMemory();
+    EXPECT_EQ(sim::acl::CachedDeviceBytes(), 0u);
+}
+
+// Bounds are those of the allocation: a reused block's spare capacity is out of bounds, and
+// a pointer kept past aclrtFree is not device memory until its block is handed out again.
+ACL_CASE(caching_allocator_bounds_per_allocation) {
+    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    void* block = DeviceAlloc(8192);
+    EXPECT_EQ(aclrtFree(block), ACL_SUCCESS);
+    std::vector<uint8_t> host(8192, 7);
+    EXPECT_EQ(aclrtMemcpy(block, 8192, host.data(), 64, ACL_MEMCPY_HOST_TO_DEVICE), 107000);
+    EXPECT_ERROR_MENTIONS("dst is not device memory");
+    void* reused = DeviceAlloc(5000);
+    EXPECT_TRUE(reused == block);
+    EXPECT_EQ(aclrtMemcpy(reused, 5000, host.data(), 5000, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+    EXPECT_EQ(aclrtMemcpy(reused, 8192, host.data(), 5001, ACL_MEMCPY_HOST_TO_DEVICE), 107000);
+    EXPECT_ERROR_MENTIONS("past its end (5000 bytes)");
+    EXPECT_EQ(aclrtMemset(static_cast<uint8_t*>(reused) + 4999, 2, 0, 2), 107000);
+    EXPECT_ERROR_MENTIONS("past its end (5000 bytes)");
+    EXPECT_EQ(aclrtFree(reused), ACL_SUCCESS);
+    sim::acl::ReleaseCachedDeviceMemory();
+}
+
+// Out of memory is an ACL error whatever the cache holds; cached blocks are not allocated HBM.
+ACL_CASE(caching_allocator_out_of_memory) {
+    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    void* block = DeviceAlloc(1 << 20);
+    EXPECT_EQ(aclrtFree(block), ACL_SUCCESS);
+    size_t freeBytes = 0, totalBytes = 0;
+    EXPECT_EQ(aclrtGetMemInfo(ACL_HBM_MEM, &freeBytes, &totalBytes), ACL_SUCCESS);
+    EXPECT_EQ(freeBytes, totalBytes);
+    void* p = nullptr;
+    EXPECT_EQ(aclrtMalloc(&p, totalBytes + 1, ACL_MEM_MALLOC_HUGE_FIRST), 207001);
+    EXPECT_ERROR_MENTIONS("bytes of HBM");
+    EXPECT_TRUE(p == nullptr);
+    void* live = DeviceAlloc(1 << 20);                // the cached block, now allocated again
+    EXPECT_TRUE(live == block);
+    EXPECT_EQ(aclrtMalloc(&p, totalBytes - (1 << 20) + 1, ACL_MEM_MALLOC_HUGE_FIRST), 207001);
+    EXPECT_ERROR_MENTIONS("are allocated");
+    EXPECT_EQ(aclrtFree(live), ACL_SUCCESS);
+    sim::acl::ReleaseCachedDeviceMemory();
+}
+
+// 10,000 allocate/free rounds of varied sizes leave no live allocation and a bounded cache.
+ACL_CASE(caching_allocator_is_leak_free) {
+    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    const size_t liveBefore = sim::LiveGmAllocations();
+    std::mt19937 generator(11);
+    size_t largestCache = 0;
+    for (int call = 0; call < 10000; ++call) {
+        void* a = DeviceAlloc(1 + generator() % 100000);
+        void* b = DeviceAlloc(1 + generator() % 3000);
+        EXPECT_EQ(aclrtFree(a), ACL_SUCCESS);
+        EXPECT_EQ(aclrtFree(b), ACL_SUCCESS);
+        largestCache = std::max(largestCache, sim::acl::CachedDeviceBytes());
+    }
+    EXPECT_EQ(sim::LiveGmAllocations(), liveBefore);
+    size_t freeBytes = 0, totalBytes = 0;
+    EXPECT_EQ(aclrtGetMemInfo(ACL_HBM_MEM, &freeBytes, &totalBytes), ACL_SUCCESS);
+    EXPECT_EQ(freeBytes, totalBytes);
+    EXPECT_TRUE(largestCache <= (size_t{1} << 30));
+    EXPECT_TRUE(sim::acl::CachedDeviceBytes() > 0);
+    EXPECT_EQ(aclFinalize(), ACL_SUCCESS);            // finalising returns the cache to the host
+    EXPECT_EQ(sim::acl::CachedDeviceBytes(), 0u);
 }

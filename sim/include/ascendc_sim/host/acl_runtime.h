@@ -2,6 +2,7 @@
 // error messages for aclGetRecentErrMsg, launch results recorded on streams, and the
 // device/stream checks those layers must make before launching.
 #pragma once
+#include <cstddef>
 #include <string>
 
 #include "acl/acl_base.h"
@@ -28,5 +29,10 @@ constexpr aclError kLaunchFailureStatus = ACL_ERROR_RT_VECTOR_CORE_EXCEPTION;
 // Whether the calling thread has a device (aclrtSetDevice) and `stream` may be used on it
 // (nullptr, or created by aclrtCreateStream and not destroyed). On false, *why says which.
 bool StreamUsable(aclrtStream stream, std::string* why);
+
+// aclrtMalloc's cache of freed blocks (see memory.cpp): the bytes it holds, and releasing
+// them to the host (also done by aclFinalize, and when the host runs out of memory).
+size_t CachedDeviceBytes();
+void ReleaseCachedDeviceMemory();
 
 }  // namespace sim::acl
