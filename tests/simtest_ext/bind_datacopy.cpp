@@ -58,6 +58,7 @@ void PrefillUb(const sim::UbRef& ref, const DmaRequest& req) {
     if (req.ubInit.empty()) return;
     sim::CoreState& core = sim::Core();
     const size_t n = std::min<size_t>(req.ubInit.size(), ref.bytes);
+    core.MakeResident(ref.offset, n);
     std::memcpy(core.ub.data() + ref.offset, req.ubInit.data(), n);
     for (size_t i = 0; i < n; ++i) {
         const bool isDefined = req.ubInitDefined.empty() || req.ubInitDefined[i] != 0;
@@ -67,6 +68,7 @@ void PrefillUb(const sim::UbRef& ref, const DmaRequest& req) {
 
 void CaptureUb(const sim::UbRef& ref, DmaOutcome* out) {
     sim::CoreState& core = sim::Core();
+    core.MakeResident(ref.offset, ref.bytes);
     out->ub.assign(reinterpret_cast<const char*>(core.ub.data()) + ref.offset, ref.bytes);
     out->defined.assign(reinterpret_cast<const char*>(core.defined.data()) + ref.offset, ref.bytes);
 }

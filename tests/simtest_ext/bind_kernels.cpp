@@ -18,6 +18,7 @@
 #include "copy_through.h"
 #include "registry.h"
 #include "sum_sync_all.h"
+#include "ascendc_sim/core/core_pool.h"
 
 namespace py = pybind11;
 
@@ -119,6 +120,7 @@ SIMTEST_BINDINGS(kernels) {
           py::arg("name"), py::arg("block_dim"), py::arg("args"), py::arg("soc") = py::none(),
           py::arg("events") = false);
     m.def("gm_allocations", &sim::LiveGmAllocations, "Number of live GM allocations (leak checks)");
+    m.def("pooled_core_threads", &sim::PooledCoreThreads, "Worker threads in the sim's core pool");
     m.def(
         "add_custom_tiling",
         [](uint32_t totalLength, uint32_t blockDim, uint32_t typeSize, uint32_t maxTileLength) {

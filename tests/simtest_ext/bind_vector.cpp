@@ -231,6 +231,7 @@ SIMTEST_BINDINGS(vector) {
                         pipe.InitBuffer(bufs[i], buffers[i].bytes);
                         const sim::UbRef ref = bufs[i].Get<uint8_t>().SimRef();
                         const std::string& data = buffers[i].data;
+                        core.MakeResident(ref.offset, ref.bytes);
                         std::memcpy(core.ub.data() + ref.offset, data.data(), std::min<size_t>(data.size(), ref.bytes));
                         for (size_t b = 0; b < data.size() && b < ref.bytes; ++b) {
                             const bool isDefined = buffers[i].defined.empty() || buffers[i].defined[b] != 0;
@@ -247,6 +248,7 @@ SIMTEST_BINDINGS(vector) {
                     }
                     for (size_t i = 0; i < buffers.size(); ++i) {
                         const sim::UbRef ref = bufs[i].Get<uint8_t>().SimRef();
+                        core.MakeResident(ref.offset, ref.bytes);
                         contents[i].assign(reinterpret_cast<const char*>(core.ub.data() + ref.offset), ref.bytes);
                         definedOut[i].assign(reinterpret_cast<const char*>(core.defined.data() + ref.offset), ref.bytes);
                     }

@@ -39,7 +39,7 @@ py::dict ResultToDict(const sim::LaunchResult& r) {
             pipes[sim::PipeName(static_cast<sim::Pipe>(p))] = totals;
         }
         core["pipes"] = pipes;
-        core["by_api"] = c.instructionsByApi;
+        core["by_api"] = c.InstructionsByApi();
         core["events"] = c.events.size();
         cores.append(core);
     }

@@ -1,6 +1,7 @@
 #include "ascendc_sim/core/core_state.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 
 #include "ascendc_sim/core/launch.h"
@@ -9,7 +10,18 @@ namespace sim {
 namespace {
 thread_local CoreState* t_core = nullptr;
 constexpr uint8_t kPoison = 0xFF;  // 0xFFFF / 0xFFFFFFFF are NaN in fp16 / fp32
+std::atomic<uint64_t> g_coreSerial{0};
 }  // namespace
+
+CoreArena::CoreArena(uint64_t ubBytes) : ub(ubBytes, kPoison), defined(ubBytes, 0), hazard(ubBytes) {
+    stale.reserve(64);
+}
+
+void CoreArena::Reset() {
+    hazard.Reset();
+    stale.clear();
+    if (!ub.empty()) stale.push_back(ByteRange{0, static_cast<uint32_t>(ub.size())});
+}
 
 namespace detail {
 void SetCurrentCore(CoreState* core) { t_core = core; }
@@ -25,9 +37,44 @@ CoreState& Core() {
     return *t_core;
 }
 
-CoreState::CoreState(LaunchState* launchState, uint32_t idx, uint32_t num, const SocSpec& socSpec)
-    : launch(launchState), blockIdx(idx), blockNum(num), soc(socSpec), ub(socSpec.ubBytes, kPoison),
-      defined(socSpec.ubBytes, 0), hazard(socSpec.ubBytes) {}
+CoreState::CoreState(LaunchState* launchState, uint32_t idx, uint32_t num, const SocSpec& socSpec, CoreArena& arena)
+    : launch(launchState), blockIdx(idx), blockNum(num), soc(socSpec), serial(++g_coreSerial), ub(arena.ub),
+      defined(arena.defined), hazard(arena.hazard), stale_(arena.stale) {}
+
+void CoreState::MakeResident(uint64_t ubOffset, uint64_t bytes) {
+    if (stale_.empty() || bytes == 0) return;
+    const uint64_t end = std::min<uint64_t>(ubOffset + bytes, ub.size());
+    size_t i = static_cast<size_t>(std::upper_bound(stale_.begin(), stale_.end(), ubOffset,
+                                                    [](uint64_t at, const CoreArena::ByteRange& r) { return at < r.end; }) -
+                                   stale_.begin());
+    while (i < stale_.size()) {
+        CoreArena::ByteRange& range = stale_[i];
+        if (range.begin >= end) break;
+        if (range.end <= ubOffset) {
+            ++i;
+            continue;
+        }
+        const uint32_t from = static_cast<uint32_t>(std::max<uint64_t>(range.begin, ubOffset));
+        const uint32_t to = static_cast<uint32_t>(std::min<uint64_t>(range.end, end));
+        std::memset(ub.data() + from, kPoison, to - from);
+        std::memset(defined.data() + from, 0, to - from);
+        if (range.begin < from && to < range.end) {  // a hole in the middle: split
+            const CoreArena::ByteRange tail{to, range.end};
+            range.end = from;
+            stale_.insert(stale_.begin() + static_cast<std::ptrdiff_t>(i) + 1, tail);
+            return;
+        }
+        if (range.begin < from) {
+            range.end = from;
+            ++i;
+        } else if (to < range.end) {
+            range.begin = to;
+            ++i;
+        } else {
+            stale_.erase(stale_.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+    }
+}
 
 std::string CoreState::Describe(const UbRef& ref, uint64_t byteOffset, uint64_t bytes) const {
     std::string owner = "LocalTensor";
@@ -70,16 +117,32 @@ uint8_t* CoreState::Operand(const char* api, const char* operand, const UbRef& r
         if (start + bytes > ub.size()) return nullptr;  // outside UB itself: drop
     }
     if (start + bytes > ub.size()) return nullptr;
-    std::string race = hazard.Access(pipe, seq, start, bytes, access == Access::Write);
-    if (!race.empty()) {
+    if (Race race = hazard.Access(pipe, seq, start, bytes, access == Access::Write)) {
         Violation(Check::PipeHazard, std::string(api) + " (pipe " + PipeName(pipe) + "), operand " + operand + " " +
-                                         Describe(ref, byteOffset, bytes) + ": " + race);
+                                         Describe(ref, byteOffset, bytes) + ": " + race.Describe(pipe));
     }
+    MakeResident(start, bytes);
     return ub.data() + start;
 }
 
-bool CoreState::AllDefined(uint32_t ubOffset, uint64_t bytes) const {
+bool CoreState::AccessRows(const UbRef& ref, uint64_t rows, uint64_t pitch, uint64_t rowBytes, Pipe pipe,
+                           uint64_t seq, Access access) {
+    constexpr uint64_t kBlock = 32;
+    if (ref.buffer < 0 || rows == 0 || rowBytes == 0 || ref.offset % kBlock != 0 || pitch % kBlock != 0) return false;
+    // Rows starting on blocks leave no untouched block between them when pitch <= rowBytes rounded up.
+    if (rows > 1 && pitch > (rowBytes + kBlock - 1) / kBlock * kBlock) return false;
+    const uint64_t span = (rows - 1) * pitch + rowBytes;
+    if (span > ref.bytes || ref.offset + span > ub.size()) return false;
+    const bool write = access == Access::Write;
+    if (hazard.WouldRace(pipe, ref.offset, span, write)) return false;
+    hazard.Access(pipe, seq, ref.offset, span, write);
+    MakeResident(ref.offset, span);
+    return true;
+}
+
+bool CoreState::AllDefined(uint32_t ubOffset, uint64_t bytes) {
     if (ubOffset + bytes > defined.size()) return false;
+    MakeResident(ubOffset, bytes);
     const uint8_t* p = defined.data() + ubOffset;
     return std::memchr(p, 0, bytes) == nullptr;
 }
@@ -87,13 +150,14 @@ bool CoreState::AllDefined(uint32_t ubOffset, uint64_t bytes) const {
 void CoreState::MarkDefined(uint32_t ubOffset, uint64_t bytes, bool isDefined) {
     if (ubOffset >= defined.size()) return;
     bytes = std::min<uint64_t>(bytes, defined.size() - ubOffset);
+    MakeResident(ubOffset, bytes);
     std::memset(defined.data() + ubOffset, isDefined ? 1 : 0, bytes);
 }
 
 void CoreState::RequireDefined(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset,
                                uint64_t bytes, const char* what) {
     uint64_t start = ref.offset + byteOffset;
-    if (start + bytes > defined.size() || AllDefined(static_cast<uint32_t>(start), bytes)) return;
+    if (start + bytes > defined.size() || AllDefined(static_cast<uint32_t>(start), bytes)) return;  // (resident now)
     const uint8_t* p = defined.data() + start;
     uint64_t firstBad = static_cast<const uint8_t*>(std::memchr(p, 0, bytes)) - p;
     uint64_t end = firstBad;
@@ -105,9 +169,24 @@ void CoreState::RequireDefined(const char* api, const char* operand, const UbRef
 
 void CoreState::Poison(uint32_t ubOffset, uint64_t bytes) {
     if (ubOffset >= ub.size()) return;
-    bytes = std::min<uint64_t>(bytes, ub.size() - ubOffset);
-    std::memset(ub.data() + ubOffset, kPoison, bytes);
-    std::memset(defined.data() + ubOffset, 0, bytes);
+    const uint32_t end = static_cast<uint32_t>(ubOffset + std::min<uint64_t>(bytes, ub.size() - ubOffset));
+    if (end == ubOffset) return;
+    // Insert [ubOffset, end) into the sorted ranges, absorbing every range it overlaps or touches.
+    auto first = std::lower_bound(stale_.begin(), stale_.end(), ubOffset,
+                                  [](const CoreArena::ByteRange& r, uint32_t at) { return r.end < at; });
+    auto last = first;
+    CoreArena::ByteRange merged{ubOffset, end};
+    while (last != stale_.end() && last->begin <= end) {
+        merged.begin = std::min(merged.begin, last->begin);
+        merged.end = std::max(merged.end, last->end);
+        ++last;
+    }
+    if (first == last) {
+        stale_.insert(first, merged);
+    } else {
+        *first = merged;
+        stale_.erase(first + 1, last);
+    }
 }
 
 }  // namespace sim

@@ -1,6 +1,11 @@
 #include "ascendc_sim/core/counters.h"
 
 namespace sim {
+namespace {
+bool IsInstruction(EventKind kind) {
+    return kind == EventKind::Dma || kind == EventKind::Vector || kind == EventKind::Scalar;
+}
+}  // namespace
 
 const char* PipeName(Pipe pipe) {
     switch (pipe) {
@@ -14,21 +19,25 @@ const char* PipeName(Pipe pipe) {
 
 void CoreCounters::Record(const Event& event) {
     events.push_back(event);
-    switch (event.kind) {
-        case EventKind::Dma:
-        case EventKind::Vector:
-        case EventKind::Scalar: {
-            PipeTotals& totals = pipes[static_cast<int>(event.pipe)];
-            ++totals.instructions;
-            totals.bytes += event.bytes;
-            totals.repeats += event.repeats;
-            ++instructionsByApi[event.api];
-            break;
-        }
-        default:
-            ++syncs;
-            break;
+    if (!IsInstruction(event.kind)) {
+        ++syncs;
+        return;
     }
+    PipeTotals& totals = pipes[static_cast<int>(event.pipe)];
+    ++totals.instructions;
+    totals.bytes += event.bytes;
+    totals.repeats += event.repeats;
+}
+
+std::map<std::string, uint64_t> CoreCounters::InstructionsByApi() const {
+    // API names are string literals: count by pointer first, then merge equal texts.
+    std::map<const char*, uint64_t> byPointer;
+    for (const Event& event : events) {
+        if (IsInstruction(event.kind)) ++byPointer[event.api];
+    }
+    std::map<std::string, uint64_t> byName;
+    for (const auto& [api, count] : byPointer) byName[api] += count;
+    return byName;
 }
 
 }  // namespace sim

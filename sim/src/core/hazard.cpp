@@ -1,6 +1,7 @@
 #include "ascendc_sim/core/hazard.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace sim {
 namespace {
@@ -8,47 +9,115 @@ constexpr uint64_t kBlock = 32;
 int Index(Pipe p) { return static_cast<int>(p); }
 }  // namespace
 
-HazardTracker::HazardTracker(uint64_t ubBytes) : blocks_((ubBytes + kBlock - 1) / kBlock) {}
+std::string Race::Describe(Pipe pipe) const {
+    const std::string bytes =
+        "UB bytes [" + std::to_string(blockStart) + ", " + std::to_string(blockStart + kBlock) + ")";
+    const std::string instruction = " (instruction " + std::to_string(otherSeq);
+    switch (kind) {
+        case ReadAfterWrite:
+        case WriteAfterWrite:
+            return std::string(kind == WriteAfterWrite ? "write-after-write" : "read-after-write") + ": " + bytes +
+                   " were written by pipe " + PipeName(other) + instruction + " of that pipe) and pipe " +
+                   PipeName(pipe) + " has not waited for it (missing SetFlag/WaitFlag or EnQue/DeQue)";
+        case WriteAfterRead:
+            return "write-after-read: " + bytes + " are still being read by pipe " + PipeName(other) + instruction +
+                   ") and pipe " + PipeName(pipe) +
+                   " overwrites them without waiting (missing SetFlag/WaitFlag or FreeTensor/AllocTensor)";
+        case None: break;
+    }
+    return {};
+}
+
+bool HazardTracker::State::operator==(const State& other) const {
+    return writer == other.writer && writeSeq == other.writeSeq && readSeq[0] == other.readSeq[0] &&
+           readSeq[1] == other.readSeq[1] && readSeq[2] == other.readSeq[2] && readSeq[3] == other.readSeq[3];
+}
+
+HazardTracker::HazardTracker(uint64_t ubBytes) : blockCount_(static_cast<uint32_t>((ubBytes + kBlock - 1) / kBlock)) {
+    Reset();
+}
+
+void HazardTracker::Reset() {
+    runs_.clear();
+    runs_.emplace(0u, State{});
+    std::fill(std::begin(issued_), std::end(issued_), 0);
+    std::fill(std::begin(observed_), std::end(observed_), VectorClock{});
+    for (auto& [key, queue] : pending_) queue.clear();
+}
 
 uint64_t HazardTracker::Issue(Pipe pipe) { return ++issued_[Index(pipe)]; }
 
-std::string HazardTracker::Access(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write) {
-    if (bytes == 0) return {};
+HazardTracker::Runs::iterator HazardTracker::SplitAt(uint32_t block) {
+    auto containing = std::prev(runs_.upper_bound(block));
+    if (containing->first == block) return containing;
+    return runs_.emplace_hint(std::next(containing), block, containing->second);
+}
+
+void HazardTracker::MergeRange(Runs::iterator from, Runs::iterator to) {
+    auto stop = std::next(to) == runs_.end() ? runs_.end() : std::next(to, 2);
+    auto previous = from == runs_.begin() ? from : std::prev(from);
+    for (auto it = std::next(previous); it != stop && it != runs_.end();) {
+        if (it->second == previous->second) {
+            it = runs_.erase(it);
+        } else {
+            previous = it++;
+        }
+    }
+}
+
+Race HazardTracker::FirstRace(Runs::const_iterator lo, Runs::const_iterator hi, Pipe pipe, bool write) const {
     const int me = Index(pipe);
     const VectorClock& seen = observed_[me];
-    std::string problem;
-    uint64_t first = ubOffset / kBlock, last = (ubOffset + bytes - 1) / kBlock;
-    for (uint64_t b = first; b <= last && b < blocks_.size(); ++b) {
-        Block& block = blocks_[b];
-        if (problem.empty()) {
-            if (block.writeSeq != 0 && block.writer != me && seen[block.writer] < block.writeSeq) {
-                problem = std::string(write ? "write-after-write" : "read-after-write") + ": UB bytes [" +
-                          std::to_string(b * kBlock) + ", " + std::to_string(b * kBlock + kBlock) +
-                          ") were written by pipe " + PipeName(static_cast<Pipe>(block.writer)) + " (instruction " +
-                          std::to_string(block.writeSeq) + " of that pipe) and pipe " + PipeName(pipe) +
-                          " has not waited for it (missing SetFlag/WaitFlag or EnQue/DeQue)";
-            } else if (write) {
-                for (int r = 0; r < kPipeCount; ++r) {
-                    if (r != me && block.readSeq[r] > seen[r]) {
-                        problem = "write-after-read: UB bytes [" + std::to_string(b * kBlock) + ", " +
-                                  std::to_string(b * kBlock + kBlock) + ") are still being read by pipe " +
-                                  PipeName(static_cast<Pipe>(r)) + " (instruction " +
-                                  std::to_string(block.readSeq[r]) + ") and pipe " + PipeName(pipe) +
-                                  " overwrites them without waiting (missing SetFlag/WaitFlag or FreeTensor/AllocTensor)";
-                        break;
-                    }
+    for (auto it = lo; it != hi; ++it) {
+        const State& run = it->second;
+        const uint64_t blockStart = uint64_t{it->first} * kBlock;
+        if (run.writeSeq != 0 && run.writer != me && seen[run.writer] < run.writeSeq) {
+            return Race{write ? Race::WriteAfterWrite : Race::ReadAfterWrite, blockStart, static_cast<Pipe>(run.writer),
+                        run.writeSeq};
+        }
+        if (write) {
+            for (int r = 0; r < kPipeCount; ++r) {
+                if (r != me && run.readSeq[r] > seen[r]) {
+                    return Race{Race::WriteAfterRead, blockStart, static_cast<Pipe>(r), run.readSeq[r]};
                 }
             }
         }
-        if (write) {
-            block.writer = static_cast<uint8_t>(me);
-            block.writeSeq = seq;
-            std::fill(std::begin(block.readSeq), std::end(block.readSeq), 0);
-        } else {
-            block.readSeq[me] = std::max(block.readSeq[me], seq);
-        }
     }
-    return problem;
+    return {};
+}
+
+bool HazardTracker::WouldRace(Pipe pipe, uint64_t ubOffset, uint64_t bytes, bool write) const {
+    if (bytes == 0 || ubOffset / kBlock >= blockCount_) return false;
+    const uint32_t first = static_cast<uint32_t>(ubOffset / kBlock);
+    const uint32_t last = static_cast<uint32_t>(std::min<uint64_t>((ubOffset + bytes - 1) / kBlock, blockCount_ - 1));
+    // The first run may start before the range; its state is that of the range's first block.
+    return static_cast<bool>(FirstRace(std::prev(runs_.upper_bound(first)), runs_.upper_bound(last), pipe, write));
+}
+
+Race HazardTracker::Access(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write) {
+    if (bytes == 0 || ubOffset / kBlock >= blockCount_) return {};
+    const int me = Index(pipe);
+    const uint32_t first = static_cast<uint32_t>(ubOffset / kBlock);
+    const uint32_t last = static_cast<uint32_t>(std::min<uint64_t>((ubOffset + bytes - 1) / kBlock, blockCount_ - 1));
+    const auto lo = SplitAt(first);
+    const auto hi = last + 1 < blockCount_ ? SplitAt(last + 1) : runs_.end();  // the run after the range
+    const Race race = FirstRace(lo, hi, pipe, write);
+    if (write) {
+        State& run = lo->second;
+        run = State{};
+        run.writer = static_cast<uint8_t>(me);
+        run.writeSeq = seq;
+        runs_.erase(std::next(lo), hi);
+        MergeRange(lo, lo);
+    } else {
+        auto lastRun = lo;
+        for (auto it = lo; it != hi; ++it) {
+            it->second.readSeq[me] = std::max(it->second.readSeq[me], seq);
+            lastRun = it;
+        }
+        MergeRange(lo, lastRun);
+    }
+    return race;
 }
 
 VectorClock HazardTracker::Snapshot(Pipe from) const {

@@ -4,9 +4,9 @@
 #include <array>
 #include <memory>
 #include <sstream>
-#include <thread>
 #include <utility>
 
+#include "ascendc_sim/core/core_pool.h"
 #include "ascendc_sim/core/core_state.h"
 #include "ascendc_sim/core/gm.h"
 #include "ascendc_sim/model/profile.h"
@@ -66,10 +66,7 @@ void LaunchState::Fail(Check kind, const std::string& message) {
     cv_.notify_all();
 }
 
-bool LaunchState::Aborted() const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return aborted_;
-}
+bool LaunchState::Aborted() const { return aborted_.load(std::memory_order_relaxed); }
 
 std::string LaunchState::ArgumentName(const void* allocationBase) const {
     auto target = FindGm(allocationBase);
@@ -168,30 +165,32 @@ LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& 
         uint32_t waveEnd = std::min(config.blockDim, waveStart + waveSize);
         launch.participants = waveEnd - waveStart;
         launch.finished = 0;
-        std::vector<std::thread> threads;
-        threads.reserve(waveEnd - waveStart);
-        for (uint32_t idx = waveStart; idx < waveEnd; ++idx) {
-            threads.emplace_back([&, idx] {
-                auto core = std::make_unique<CoreState>(&launch, idx, config.blockDim, soc);
-                detail::SetCurrentCore(core.get());
-                t_tilingKey = config.tilingKey;
-                t_tilingKeySet = config.tilingKeySet;
-                try {
-                    coreBody();
-                    launch.CoreFinished(idx);
-                } catch (const KernelFault& fault) {
-                    launch.Fail(fault.kind, fault.message);
-                } catch (const LaunchAborted&) {
-                } catch (const std::exception& e) {
-                    launch.Fail(Check::ApiMisuse, "core " + std::to_string(idx) + ": kernel threw " + e.what());
-                } catch (...) {
-                    launch.Fail(Check::ApiMisuse, "core " + std::to_string(idx) + ": kernel threw an unknown exception");
-                }
-                detail::SetCurrentCore(nullptr);
-                counters[idx] = std::move(core->counters);
-            });
-        }
-        for (auto& t : threads) t.join();
+        RunOnCores(waveEnd - waveStart, soc.ubBytes, [&](uint32_t inWave, CoreArena& arena) {
+            const uint32_t idx = waveStart + inWave;
+            CoreState core(&launch, idx, config.blockDim, soc, arena);
+            // The calling thread runs a core too: its own state comes back afterwards.
+            CoreState* outer = CurrentCoreOrNull();
+            const uint64_t outerKey = t_tilingKey;
+            const bool outerKeySet = t_tilingKeySet;
+            detail::SetCurrentCore(&core);
+            t_tilingKey = config.tilingKey;
+            t_tilingKeySet = config.tilingKeySet;
+            try {
+                coreBody();
+                launch.CoreFinished(idx);
+            } catch (const KernelFault& fault) {
+                launch.Fail(fault.kind, fault.message);
+            } catch (const LaunchAborted&) {
+            } catch (const std::exception& e) {
+                launch.Fail(Check::ApiMisuse, "core " + std::to_string(idx) + ": kernel threw " + e.what());
+            } catch (...) {
+                launch.Fail(Check::ApiMisuse, "core " + std::to_string(idx) + ": kernel threw an unknown exception");
+            }
+            detail::SetCurrentCore(outer);
+            t_tilingKey = outerKey;
+            t_tilingKeySet = outerKeySet;
+            counters[idx] = std::move(core.counters);
+        });
     }
     t_lastLaunch = launch.Finish(std::move(counters));
     model::OnLaunchFinished(t_lastLaunch);  // the time model (ASCEND_SIM_PROFILE, LastProfile)

@@ -47,17 +47,17 @@ struct RowPlan {
 std::string Num(uint64_t v) { return std::to_string(v); }
 
 // ---- the pad-value register (SetPadValue, or DataCopyPad with isPad) -----------------------
-// Per core: cores run on their own threads; the owner pointer guards against a thread that
-// outlives its core.
+// Per core: cores run on their own threads; the owner's serial guards against a thread that
+// runs another core afterwards (pool threads run many).
 struct PadRegister {
-    const CoreState* owner = nullptr;
+    uint64_t owner = 0;
     bool set = false;
     uint64_t bits = 0;
 };
 thread_local PadRegister t_padRegister;
 
 PadRegister& PadRegisterOf(const CoreState& core) {
-    if (t_padRegister.owner != &core) t_padRegister = PadRegister{&core, false, 0};
+    if (t_padRegister.owner != core.serial) t_padRegister = PadRegister{core.serial, false, 0};
     return t_padRegister;
 }
 
@@ -139,10 +139,12 @@ void MoveGmToUb(const RowPlan& plan, const GmView& view, const uint8_t* gm, cons
     if (!CheckUbExtent(core, plan, "dst", dst, plan.Span(plan.dstPitch, plan.ubRowBytes), &rowRef)) return;
     if (!CheckGmSpan(plan, "src", view, gm, plan.srcPitch)) return;  // outside any allocation: dropped
     const uint64_t seq = IssueDma(core, plan, &view, gm, plan.srcPitch, rowRef.offset);
+    const bool allRows = core.AccessRows(rowRef, plan.rows, plan.dstPitch, plan.ubRowBytes, plan.pipe, seq, Access::Write);
     for (uint32_t i = 0; i < plan.rows; ++i) {
         const uint64_t rowStart = i * plan.dstPitch;
-        uint8_t* row = core.Operand(plan.what.c_str(), "dst", rowRef, rowStart, plan.ubRowBytes, plan.pipe, seq,
-                                    Access::Write, /*requireAligned=*/i == 0);
+        uint8_t* row = allRows ? core.ub.data() + rowRef.offset + rowStart
+                               : core.Operand(plan.what.c_str(), "dst", rowRef, rowStart, plan.ubRowBytes, plan.pipe,
+                                              seq, Access::Write, /*requireAligned=*/i == 0);
         if (row == nullptr) return;  // beyond UB itself (downgraded bounds violation)
         const uint32_t ubRow = static_cast<uint32_t>(rowRef.offset + rowStart);
         std::memcpy(row + plan.ubDataOffset, gm + i * plan.srcPitch, plan.rowBytes);
@@ -169,10 +171,12 @@ void MoveUbToGm(const RowPlan& plan, const GmView& view, uint8_t* gm, const UbRe
     if (!CheckGmSpan(plan, "dst", view, gm, plan.dstPitch)) return;  // GM outside stays untouched
     const uint64_t seq = IssueDma(core, plan, &view, gm, plan.dstPitch, rowRef.offset);
     bool undefinedReported = false;
+    const bool allRows = core.AccessRows(rowRef, plan.rows, plan.srcPitch, plan.ubRowBytes, plan.pipe, seq, Access::Read);
     for (uint32_t i = 0; i < plan.rows; ++i) {
         const uint64_t rowStart = i * plan.srcPitch;
-        const uint8_t* row = core.Operand(plan.what.c_str(), "src", rowRef, rowStart, plan.ubRowBytes, plan.pipe,
-                                          seq, Access::Read, /*requireAligned=*/i == 0);
+        const uint8_t* row = allRows ? core.ub.data() + rowRef.offset + rowStart
+                                     : core.Operand(plan.what.c_str(), "src", rowRef, rowStart, plan.ubRowBytes,
+                                                    plan.pipe, seq, Access::Read, /*requireAligned=*/i == 0);
         if (row == nullptr) return;
         // Only the rowBytes that reach GM must hold data; the dummy tail up to 32 B is discarded.
         if (!undefinedReported && !core.AllDefined(static_cast<uint32_t>(rowRef.offset + rowStart), plan.rowBytes)) {

@@ -33,17 +33,39 @@ struct UbRef {
 
 enum class Access : uint8_t { Read, Write };
 
+// The storage of one emulated core's UB state, kept by a worker thread across launches so
+// that a launch neither allocates nor page-faults it. Poisoning is lazy: `stale` lists the
+// byte ranges whose logical contents are the poison pattern and "undefined" while `ub` and
+// `defined` still hold old bytes there; a range is written out (made resident) only when an
+// instruction first touches it, so a launch costs what its kernel touches, not the UB size.
+struct CoreArena {
+    explicit CoreArena(uint64_t ubBytes);
+    // A new launch: everything poisoned (lazily), no access or sync recorded.
+    void Reset();
+
+    struct ByteRange {
+        uint32_t begin;
+        uint32_t end;
+    };
+    std::vector<uint8_t> ub;
+    std::vector<uint8_t> defined;
+    HazardTracker hazard;
+    std::vector<ByteRange> stale;  // sorted, disjoint, not adjacent
+};
+
 class CoreState {
 public:
-    CoreState(LaunchState* launch, uint32_t blockIdx, uint32_t blockNum, const SocSpec& soc);
+    // `arena` must be Reset for this launch and sized for `soc`.
+    CoreState(LaunchState* launch, uint32_t blockIdx, uint32_t blockNum, const SocSpec& soc, CoreArena& arena);
 
     LaunchState* launch;
     uint32_t blockIdx;
     uint32_t blockNum;
     const SocSpec& soc;
-    std::vector<uint8_t> ub;       // the UB bytes
-    std::vector<uint8_t> defined;  // 1 where the UB byte holds data written since allocation
-    HazardTracker hazard;
+    const uint64_t serial;         // unique per CoreState in the process (per-core registers key on it)
+    std::vector<uint8_t>& ub;      // the UB bytes (call MakeResident before touching them directly)
+    std::vector<uint8_t>& defined; // 1 where the UB byte holds data written since allocation
+    HazardTracker& hazard;
     CoreCounters counters;
     std::vector<UbBuffer> buffers;
     void* currentPipe = nullptr;   // AscendC::TPipe* created by the kernel (GetTPipePtr)
@@ -61,15 +83,31 @@ public:
     uint8_t* Operand(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset,
                      uint64_t bytes, Pipe pipe, uint64_t seq, Access access, bool requireAligned = true);
 
+    // The UB operand of a multi-row instruction (a DMA): `rows` rows of `rowBytes`, `pitch`
+    // apart, from ref.offset. When the rows form one run of blocks, start aligned, inside the
+    // tensor and UB, and race with nothing, records the accesses of every row at once (as
+    // Operand per row would, silently) and returns true; otherwise records nothing and returns
+    // false, and the caller calls Operand row by row (which reports what is wrong, per row).
+    bool AccessRows(const UbRef& ref, uint64_t rows, uint64_t pitch, uint64_t rowBytes, Pipe pipe, uint64_t seq,
+                    Access access);
+
     // Uninitialized-data tracking (memcheck style: undefinedness flows through vector
     // instructions and is reported where it escapes to GM, a scalar, or a reduction).
-    bool AllDefined(uint32_t ubOffset, uint64_t bytes) const;
+    bool AllDefined(uint32_t ubOffset, uint64_t bytes);
     void MarkDefined(uint32_t ubOffset, uint64_t bytes, bool isDefined);
     // Reports UninitializedRead if any byte is undefined; `what` says where it escapes.
     void RequireDefined(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset,
                         uint64_t bytes, const char* what);
-    // Fills [ubOffset, +bytes) with the poison pattern (0xFF: a NaN in fp16/fp32) and marks it undefined.
+    // Fills [ubOffset, +bytes) with the poison pattern (0xFF: a NaN in fp16/fp32) and marks it
+    // undefined (lazily: the bytes are written when first touched).
     void Poison(uint32_t ubOffset, uint64_t bytes);
+    // Writes out pending poison in [ubOffset, +bytes), so that `ub` and `defined` hold the
+    // logical contents there. Operand, AllDefined, MarkDefined and RequireDefined do this
+    // themselves; code that reads or writes `ub`/`defined` directly calls it first.
+    void MakeResident(uint64_t ubOffset, uint64_t bytes);
+
+private:
+    std::vector<CoreArena::ByteRange>& stale_;
 };
 
 // Thrown in a core thread when another core has failed: unwinds this core quietly.

@@ -59,10 +59,13 @@ struct PipeTotals {
 struct CoreCounters {
     std::vector<Event> events;
     PipeTotals pipes[kPipeCount];
-    std::map<std::string, uint64_t> instructionsByApi;
     uint64_t syncs = 0;
 
+    // Counts only: the log is appended to, nothing is looked up or allocated per event
+    // beyond the log's own amortised growth.
     void Record(const Event& event);
+    // Instructions (DMA, vector, scalar) per API name, computed from the log on demand.
+    std::map<std::string, uint64_t> InstructionsByApi() const;
     uint64_t GmBytesRead() const { return pipes[static_cast<int>(Pipe::MTE2)].bytes; }
     uint64_t GmBytesWritten() const { return pipes[static_cast<int>(Pipe::MTE3)].bytes; }
 };

@@ -7,11 +7,18 @@
 // observed that write (read-after-write, write-after-write); a write by P to a block
 // that pipe R read is a race unless P has observed that read (write-after-read).
 // Same-pipe order is left to the pipe itself (the compiler's auto-sync handles V->V).
+//
+// The per-block state is kept as runs of consecutive blocks with equal state: an
+// instruction touches its whole operand range at once, so a check and an update cost one
+// step per run the range covers (usually one or two), not one per block or element.
+// Runs split where instructions touch part of one (a row at a time) and join again when a
+// later write covers them.
 #pragma once
 #include <cstdint>
 #include <array>
 #include <deque>
 #include <map>
+#include <memory_resource>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,14 +29,30 @@ namespace sim {
 
 using VectorClock = std::array<uint64_t, kPipeCount>;
 
+// An unordered access found by HazardTracker::Access; the text is built only to report it.
+struct Race {
+    enum Kind : uint8_t { None, ReadAfterWrite, WriteAfterWrite, WriteAfterRead } kind = None;
+    uint64_t blockStart = 0;  // UB byte offset of the first racing 32-byte block
+    Pipe other = Pipe::S;     // the pipe whose unobserved access it races with
+    uint64_t otherSeq = 0;    // that access's instruction number on its pipe
+
+    explicit operator bool() const { return kind != None; }
+    // "read-after-write: UB bytes [64, 96) were written by pipe MTE2 (instruction 3 ...".
+    std::string Describe(Pipe pipe) const;
+};
+
 class HazardTracker {
 public:
     explicit HazardTracker(uint64_t ubBytes);
+    // Back to the state of a new tracker (no access, no sync), keeping its storage.
+    void Reset();
 
     // Counts one instruction on `pipe`; returns its sequence number (1-based).
     uint64_t Issue(Pipe pipe);
-    // Returns a description of the race if the access is not ordered, else empty.
-    std::string Access(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write);
+    // Records the access; returns the first race it makes (by block order), if any.
+    Race Access(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write);
+    // Whether Access would find a race, without recording anything.
+    bool WouldRace(Pipe pipe, uint64_t ubOffset, uint64_t bytes, bool write) const;
 
     // Explicit flags: the token carries what `from` has issued so far.
     // Returns false (with *problem set) on misuse: Set twice without Wait, Wait with nothing set.
@@ -41,12 +64,25 @@ public:
     void BarrierAll();  // PipeBarrier<PIPE_ALL> and SyncAll
 
 private:
-    struct Block {
+    // The state of blocks [start, next run's start), keyed by start in runs_.
+    struct State {
         uint8_t writer = 0;
         uint64_t writeSeq = 0;
         uint64_t readSeq[kPipeCount] = {0, 0, 0, 0};
+        bool operator==(const State& other) const;
     };
-    std::vector<Block> blocks_;
+    using Runs = std::pmr::map<uint32_t, State>;
+    // The first race the runs [lo, hi) hold for an access by `pipe`.
+    Race FirstRace(Runs::const_iterator lo, Runs::const_iterator hi, Pipe pipe, bool write) const;
+    // Makes a run start at block `block` (< blockCount_); returns it.
+    Runs::iterator SplitAt(uint32_t block);
+    // Joins each run in [from, to] (and the run after `to`) to its predecessor when equal.
+    void MergeRange(Runs::iterator from, Runs::iterator to);
+
+    uint32_t blockCount_;
+    // Nodes come from (and return to) this pool: after the first launches, no allocation.
+    std::pmr::unsynchronized_pool_resource nodes_;
+    Runs runs_{&nodes_};  // covers [0, blockCount_); runs_.begin()->first == 0
     uint64_t issued_[kPipeCount] = {0, 0, 0, 0};
     VectorClock observed_[kPipeCount] = {};
     std::map<std::pair<int, int32_t>, std::deque<VectorClock>> pending_;

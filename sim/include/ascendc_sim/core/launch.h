@@ -2,6 +2,7 @@
 // own UB; SyncAll is a real barrier; a violation on one core stops the launch and is
 // returned to the caller as an error, never as a crash.
 #pragma once
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -73,7 +74,7 @@ public:
 private:
     mutable std::mutex mutex_;
     std::condition_variable cv_;
-    bool aborted_ = false;
+    std::atomic<bool> aborted_{false};  // read on every kernel API call: no lock
     bool failed_ = false;
     Check errorKind_ = Check::ApiMisuse;
     std::string error_;
