@@ -7,7 +7,8 @@
     socs      the SoC table the sim emulates, with sources
     profile   one call's MODELED profile (time, pipes, waits, roofline); --trace, --plot
     tune      sweep the tiling's free choices on the model; the best plan beside the default
-    bench     the standard shapes on the model: a Markdown table (and --plot PNG), modeled
+    bench     the standard shapes on the model: a Markdown table (and --plot PNG), modeled;
+              --sim: the sim's measured wall time per call against numpy and torch, side by side
 """
 from __future__ import annotations
 
@@ -110,6 +111,14 @@ def cmd_tune(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench(args: argparse.Namespace) -> int:
+    if args.sim:
+        from ._bench import run_sim_bench
+        run_sim_bench(rounds=args.rounds, soc=args.soc, num_cores=args.cores, out_file=args.out)
+        return 0
+    return cmd_bench_model(args)
+
+
 def cmd_bench_model(args: argparse.Namespace) -> int:
     from ._bench_model import STANDARD_SHAPES, markdown_table, progress_bar, run_model_bench
     rows = run_model_bench(STANDARD_SHAPES, soc=args.soc, num_cores=args.cores, progress=progress_bar())
@@ -175,7 +184,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--cores", type=int, help="cap on the AIV cores (default: all)")
     p.add_argument("--out", metavar="FILE", help="also write the Markdown table here")
     p.add_argument("--plot", metavar="FILE", help="write a PNG of modeled time against the floor")
-    p.set_defaults(func=cmd_bench_model)
+    p.add_argument("--sim", action="store_true",
+                   help="measure instead: the sim's wall time per call against numpy and torch (CPU)")
+    p.add_argument("--rounds", type=int, default=15, help="--sim: timed rounds per shape (default 15)")
+    p.set_defaults(func=cmd_bench)
     args = parser.parse_args(argv)
     try:
         return args.func(args)

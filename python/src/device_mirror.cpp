@@ -136,6 +136,14 @@ AclFailure DeviceMirror::DownloadOutputs() {
         const Group& group = groups_[g];
         if (!group.hasOutput || group.device == nullptr) continue;
         const size_t bytes = static_cast<size_t>(group.hostEnd - group.hostBegin);
+        if (const HostView* only = SoleDenseView(g)) {
+            // The group is one output without gaps: the device bytes are exactly its elements.
+            if (aclError status = aclrtMemcpy(only->data, bytes, group.device, bytes, ACL_MEMCPY_DEVICE_TO_HOST);
+                status != ACL_SUCCESS) {
+                return Failure(status, "aclrtMemcpy");
+            }
+            continue;
+        }
         staging.resize(bytes);
         if (aclError status = aclrtMemcpy(staging.data(), bytes, group.device, bytes, ACL_MEMCPY_DEVICE_TO_HOST);
             status != ACL_SUCCESS) {
@@ -149,6 +157,19 @@ AclFailure DeviceMirror::DownloadOutputs() {
         }
     }
     return {};
+}
+
+const HostView* DeviceMirror::SoleDenseView(size_t group) const {
+    const HostView* sole = nullptr;
+    for (size_t i = 0; i < views_.size(); ++i) {
+        if (groupOf_[i] != static_cast<int>(group)) continue;
+        if (sole != nullptr) return nullptr;
+        sole = &views_[i];
+    }
+    if (sole == nullptr || !sole->isOutput) return nullptr;
+    size_t elements = 1;
+    for (int64_t dim : sole->shape) elements *= static_cast<size_t>(dim);
+    return sole->SpanBytes() == elements * sole->itemBytes ? sole : nullptr;
 }
 
 void DeviceMirror::FreeGroupOf(size_t index) {

@@ -7,7 +7,8 @@
 // Views that share memory element-wise (an out= that aliases another tensor) are grouped
 // into one buffer, so the aclnn layer sees the aliasing and judges it; views that merely
 // interleave (column slices of one array) get buffers of their own. Outputs are copied back
-// element by element, so bytes between a view's elements are never written on the host.
+// element by element, so bytes between a view's elements are never written on the host; a
+// group that is one gap-free output is copied straight into it with one aclrtMemcpy.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -61,6 +62,9 @@ private:
         void* device = nullptr;
         bool hasOutput = false;
     };
+    // The one view of `group` if it is an output whose elements fill its span, else nullptr.
+    const HostView* SoleDenseView(size_t group) const;
+
     std::vector<HostView> views_;
     std::vector<int> groupOf_;         // view index -> group index (-1: absent or empty)
     std::vector<Group> groups_;
