@@ -14,13 +14,16 @@ std::atomic<uint64_t> g_coreSerial{0};
 }  // namespace
 
 CoreArena::CoreArena(uint64_t ubBytes) : ub(ubBytes, kPoison), defined(ubBytes, 0), hazard(ubBytes) {
-    stale.reserve(64);
+    stale.Reserve(64);
+    maybeUndefined.Reserve(64);
 }
 
 void CoreArena::Reset() {
     hazard.Reset();
-    stale.clear();
-    if (!ub.empty()) stale.push_back(ByteRange{0, static_cast<uint32_t>(ub.size())});
+    stale.Clear();
+    stale.Add(0, static_cast<uint32_t>(ub.size()));
+    maybeUndefined.Clear();
+    maybeUndefined.Add(0, static_cast<uint32_t>(ub.size()));
 }
 
 namespace detail {
@@ -39,41 +42,21 @@ CoreState& Core() {
 
 CoreState::CoreState(LaunchState* launchState, uint32_t idx, uint32_t num, const SocSpec& socSpec, CoreArena& arena)
     : launch(launchState), blockIdx(idx), blockNum(num), soc(socSpec), serial(++g_coreSerial), ub(arena.ub),
-      defined(arena.defined), hazard(arena.hazard), stale_(arena.stale) {}
+      defined(arena.defined), hazard(arena.hazard), stale_(arena.stale), maybeUndefined_(arena.maybeUndefined) {}
 
-void CoreState::MakeResident(uint64_t ubOffset, uint64_t bytes) {
-    if (stale_.empty() || bytes == 0) return;
-    const uint64_t end = std::min<uint64_t>(ubOffset + bytes, ub.size());
-    size_t i = static_cast<size_t>(std::upper_bound(stale_.begin(), stale_.end(), ubOffset,
-                                                    [](uint64_t at, const CoreArena::ByteRange& r) { return at < r.end; }) -
-                                   stale_.begin());
-    while (i < stale_.size()) {
-        CoreArena::ByteRange& range = stale_[i];
-        if (range.begin >= end) break;
-        if (range.end <= ubOffset) {
-            ++i;
-            continue;
-        }
-        const uint32_t from = static_cast<uint32_t>(std::max<uint64_t>(range.begin, ubOffset));
-        const uint32_t to = static_cast<uint32_t>(std::min<uint64_t>(range.end, end));
+void CoreState::Materialize(uint64_t ubOffset, uint64_t bytes) {
+    if (stale_.Empty()) return;
+    stale_.Remove(ubOffset, std::min<uint64_t>(ubOffset + bytes, ub.size()), [&](uint32_t from, uint32_t to) {
         std::memset(ub.data() + from, kPoison, to - from);
         std::memset(defined.data() + from, 0, to - from);
-        if (range.begin < from && to < range.end) {  // a hole in the middle: split
-            const CoreArena::ByteRange tail{to, range.end};
-            range.end = from;
-            stale_.insert(stale_.begin() + static_cast<std::ptrdiff_t>(i) + 1, tail);
-            return;
-        }
-        if (range.begin < from) {
-            range.end = from;
-            ++i;
-        } else if (to < range.end) {
-            range.begin = to;
-            ++i;
-        } else {
-            stale_.erase(stale_.begin() + static_cast<std::ptrdiff_t>(i));
-        }
-    }
+    });
+}
+
+void CoreState::MakeResident(uint64_t ubOffset, uint64_t bytes) {
+    const uint64_t end = std::min<uint64_t>(ubOffset + bytes, ub.size());
+    if (end <= ubOffset) return;
+    Materialize(ubOffset, bytes);
+    maybeUndefined_.Add(static_cast<uint32_t>(ubOffset), static_cast<uint32_t>(end));  // the caller may clear flags
 }
 
 std::string CoreState::Describe(const UbRef& ref, uint64_t byteOffset, uint64_t bytes) const {
@@ -121,7 +104,7 @@ uint8_t* CoreState::Operand(const char* api, const char* operand, const UbRef& r
         Violation(Check::PipeHazard, std::string(api) + " (pipe " + PipeName(pipe) + "), operand " + operand + " " +
                                          Describe(ref, byteOffset, bytes) + ": " + race.Describe(pipe));
     }
-    MakeResident(start, bytes);
+    Materialize(start, bytes);
     return ub.data() + start;
 }
 
@@ -136,22 +119,33 @@ bool CoreState::AccessRows(const UbRef& ref, uint64_t rows, uint64_t pitch, uint
     const bool write = access == Access::Write;
     if (hazard.WouldRace(pipe, ref.offset, span, write)) return false;
     hazard.Access(pipe, seq, ref.offset, span, write);
-    MakeResident(ref.offset, span);
+    Materialize(ref.offset, span);
     return true;
 }
 
 bool CoreState::AllDefined(uint32_t ubOffset, uint64_t bytes) {
     if (ubOffset + bytes > defined.size()) return false;
-    MakeResident(ubOffset, bytes);
-    const uint8_t* p = defined.data() + ubOffset;
-    return std::memchr(p, 0, bytes) == nullptr;
+    if (!maybeUndefined_.Intersects(ubOffset, ubOffset + bytes)) return true;
+    Materialize(ubOffset, bytes);
+    if (std::memchr(defined.data() + ubOffset, 0, bytes) != nullptr) return false;
+    maybeUndefined_.Remove(ubOffset, ubOffset + bytes, [](uint32_t, uint32_t) {});  // known defined now
+    return true;
 }
 
 void CoreState::MarkDefined(uint32_t ubOffset, uint64_t bytes, bool isDefined) {
     if (ubOffset >= defined.size()) return;
     bytes = std::min<uint64_t>(bytes, defined.size() - ubOffset);
-    MakeResident(ubOffset, bytes);
-    std::memset(defined.data() + ubOffset, isDefined ? 1 : 0, bytes);
+    if (bytes == 0) return;
+    if (isDefined) {
+        if (!maybeUndefined_.Intersects(ubOffset, ubOffset + bytes)) return;  // every flag is 1 already
+        Materialize(ubOffset, bytes);
+        std::memset(defined.data() + ubOffset, 1, bytes);
+        maybeUndefined_.Remove(ubOffset, ubOffset + bytes, [](uint32_t, uint32_t) {});
+    } else {
+        Materialize(ubOffset, bytes);
+        std::memset(defined.data() + ubOffset, 0, bytes);
+        maybeUndefined_.Add(ubOffset, static_cast<uint32_t>(ubOffset + bytes));
+    }
 }
 
 void CoreState::RequireDefined(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset,
@@ -170,23 +164,8 @@ void CoreState::RequireDefined(const char* api, const char* operand, const UbRef
 void CoreState::Poison(uint32_t ubOffset, uint64_t bytes) {
     if (ubOffset >= ub.size()) return;
     const uint32_t end = static_cast<uint32_t>(ubOffset + std::min<uint64_t>(bytes, ub.size() - ubOffset));
-    if (end == ubOffset) return;
-    // Insert [ubOffset, end) into the sorted ranges, absorbing every range it overlaps or touches.
-    auto first = std::lower_bound(stale_.begin(), stale_.end(), ubOffset,
-                                  [](const CoreArena::ByteRange& r, uint32_t at) { return r.end < at; });
-    auto last = first;
-    CoreArena::ByteRange merged{ubOffset, end};
-    while (last != stale_.end() && last->begin <= end) {
-        merged.begin = std::min(merged.begin, last->begin);
-        merged.end = std::max(merged.end, last->end);
-        ++last;
-    }
-    if (first == last) {
-        stale_.insert(first, merged);
-    } else {
-        *first = merged;
-        stale_.erase(first + 1, last);
-    }
+    stale_.Add(ubOffset, end);
+    maybeUndefined_.Add(ubOffset, end);
 }
 
 }  // namespace sim

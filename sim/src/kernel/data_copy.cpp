@@ -207,6 +207,7 @@ void MoveUbToUb(const RowPlan& plan, const UbRef& dst, const UbRef& src) {
         if (to == nullptr) return;
         // Defined-ness travels with the bytes (a copy is not an escape).
         std::memcpy(to, staged.data(), plan.rowBytes);
+        core.MakeResident(dstRef.offset + dstStart, plan.rowBytes);  // flags written directly below
         std::memcpy(core.defined.data() + dstRef.offset + dstStart, stagedDefined.data(), plan.rowBytes);
     }
 }

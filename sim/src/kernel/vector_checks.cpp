@@ -1,3 +1,4 @@
+#include <cstring>
 #include <string>
 
 #include "ascendc_sim/core/check.h"
@@ -28,6 +29,18 @@ bool SafeInRepeatOrder(const OperandRange& dst, const OperandRange& src) {
         if (writeStart < srcEnd && laterReadStart < writeEnd) return false;
     }
     return true;
+}
+
+// The first byte at or after `from` (before `end`) that is not zero, or `end`.
+uint64_t SkipZeros(const uint8_t* flags, uint64_t from, uint64_t end) {
+    while (from + 8 <= end) {
+        uint64_t word;
+        std::memcpy(&word, flags + from, 8);
+        if (word != 0) break;
+        from += 8;
+    }
+    while (from < end && flags[from] == 0) ++from;
+    return from;
 }
 
 }  // namespace
@@ -81,27 +94,46 @@ bool CheckFits(const ApiName& api, const char* operand, const UbRef& ref, uint64
 }
 
 void AndElementDefined(const CoreState& core, const OperandRange& src, uint64_t count, std::vector<uint8_t>* defined) {
+    // Work per run of undefined bytes, not per element: memchr finds each run's start.
+    const uint64_t elementBytes = src.elementBytes;
     const uint8_t* flags = core.defined.data() + src.ref.offset;
     const uint64_t available = core.defined.size() > src.ref.offset ? core.defined.size() - src.ref.offset : 0;
-    for (uint64_t i = 0; i < count; ++i) {
-        if (!(*defined)[i]) continue;
-        const uint64_t first = i * src.elementBytes;
-        bool all = first + src.elementBytes <= available;
-        for (uint32_t b = 0; all && b < src.elementBytes; ++b) all = flags[first + b] != 0;
-        (*defined)[i] = all ? 1 : 0;
+    const uint64_t scanned = std::min(count * elementBytes, available);
+    const uint64_t whole = scanned / elementBytes;  // elements lying entirely inside UB
+    if (whole < count) std::memset(defined->data() + whole, 0, count - whole);
+    uint64_t at = 0;
+    while (at < scanned) {
+        const void* zero = std::memchr(flags + at, 0, scanned - at);
+        if (zero == nullptr) break;
+        const uint64_t begin = static_cast<const uint8_t*>(zero) - flags;
+        const uint64_t end = SkipZeros(flags, begin, scanned);
+        const uint64_t firstElement = begin / elementBytes;
+        const uint64_t lastElement = std::min<uint64_t>((end + elementBytes - 1) / elementBytes, count);
+        std::memset(defined->data() + firstElement, 0, lastElement - firstElement);
+        at = end;
     }
 }
 
 void MarkElementsDefined(CoreState& core, const OperandRange& dst, const std::vector<uint8_t>& defined) {
-    // Mark runs of equal flags at once.
+    // Runs of defined elements lie between the zeros memchr finds.
+    const uint8_t* flags = defined.data();
     const uint64_t count = defined.size();
-    uint64_t runStart = 0;
-    for (uint64_t i = 1; i <= count; ++i) {
-        if (i == count || defined[i] != defined[runStart]) {
-            core.MarkDefined(static_cast<uint32_t>(dst.ref.offset + runStart * dst.elementBytes),
-                             (i - runStart) * dst.elementBytes, defined[runStart] != 0);
-            runStart = i;
+    const uint32_t base = dst.ref.offset;
+    auto mark = [&](uint64_t from, uint64_t to, bool isDefined) {
+        if (to > from) {
+            core.MarkDefined(static_cast<uint32_t>(base + from * dst.elementBytes), (to - from) * dst.elementBytes,
+                             isDefined);
         }
+    };
+    uint64_t at = 0;
+    while (at < count) {
+        const void* zero = std::memchr(flags + at, 0, count - at);
+        const uint64_t begin = zero == nullptr ? count : static_cast<const uint8_t*>(zero) - flags;
+        mark(at, begin, true);
+        if (begin == count) break;
+        const uint64_t end = SkipZeros(flags, begin, count);
+        mark(begin, end, false);
+        at = end;
     }
 }
 

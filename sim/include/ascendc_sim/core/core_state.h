@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "ascendc_sim/core/byte_ranges.h"
 #include "ascendc_sim/core/check.h"
 #include "ascendc_sim/core/counters.h"
 #include "ascendc_sim/core/hazard.h"
@@ -34,23 +35,22 @@ struct UbRef {
 enum class Access : uint8_t { Read, Write };
 
 // The storage of one emulated core's UB state, kept by a worker thread across launches so
-// that a launch neither allocates nor page-faults it. Poisoning is lazy: `stale` lists the
-// byte ranges whose logical contents are the poison pattern and "undefined" while `ub` and
-// `defined` still hold old bytes there; a range is written out (made resident) only when an
-// instruction first touches it, so a launch costs what its kernel touches, not the UB size.
+// that a launch neither allocates nor page-faults it. The state is lazy, as byte ranges:
+// `stale` holds the ranges whose logical contents are the poison pattern and "undefined"
+// while `ub` and `defined` still hold old bytes there (written out where an instruction first
+// touches them, so a launch costs what its kernel touches, not the UB size); outside
+// `maybeUndefined` every byte is known defined, so the definedness checks of an instruction
+// on defined data are a range lookup, not a scan of its bytes.
 struct CoreArena {
     explicit CoreArena(uint64_t ubBytes);
     // A new launch: everything poisoned (lazily), no access or sync recorded.
     void Reset();
 
-    struct ByteRange {
-        uint32_t begin;
-        uint32_t end;
-    };
     std::vector<uint8_t> ub;
     std::vector<uint8_t> defined;
     HazardTracker hazard;
-    std::vector<ByteRange> stale;  // sorted, disjoint, not adjacent
+    ByteRanges stale;
+    ByteRanges maybeUndefined;  // a superset of the undefined bytes; contains `stale`
 };
 
 class CoreState {
@@ -101,13 +101,17 @@ public:
     // Fills [ubOffset, +bytes) with the poison pattern (0xFF: a NaN in fp16/fp32) and marks it
     // undefined (lazily: the bytes are written when first touched).
     void Poison(uint32_t ubOffset, uint64_t bytes);
-    // Writes out pending poison in [ubOffset, +bytes), so that `ub` and `defined` hold the
-    // logical contents there. Operand, AllDefined, MarkDefined and RequireDefined do this
-    // themselves; code that reads or writes `ub`/`defined` directly calls it first.
+    // For code that reads or writes `ub`/`defined` directly (the kernel APIs go through
+    // Operand, AllDefined and MarkDefined): writes out pending poison in [ubOffset, +bytes),
+    // so that both arrays hold the logical contents there, and forgets that the range was
+    // known defined (the caller may clear flags in it).
     void MakeResident(uint64_t ubOffset, uint64_t bytes);
 
 private:
-    std::vector<CoreArena::ByteRange>& stale_;
+    void Materialize(uint64_t ubOffset, uint64_t bytes);  // pending poison written out
+
+    ByteRanges& stale_;
+    ByteRanges& maybeUndefined_;
 };
 
 // Thrown in a core thread when another core has failed: unwinds this core quietly.
