@@ -40,9 +40,15 @@ def common_kind(named_values: dict) -> str:
     return found.pop() if found else NUMPY
 
 
+_NUMPY_DTYPE_CODES: dict = {}  # np.dtype -> aclDataType code: dtype.name costs microseconds per call
+
+
 def to_numpy(name: str, value: Any) -> Tuple[np.ndarray, int]:
     """The host array behind `value` (sharing its memory) and its aclDataType code."""
     if isinstance(value, np.ndarray):
+        known = _NUMPY_DTYPE_CODES.get(value.dtype)
+        if known is not None:
+            return value, known
         array = value
         dtype_name = value.dtype.name
     else:
@@ -60,6 +66,8 @@ def to_numpy(name: str, value: Any) -> Tuple[np.ndarray, int]:
             raise TypeError(f"{name}: torch dtype {tensor.dtype} cannot be passed ({error})") from None
     code = _C.ACL_DTYPES.get(dtype_name)
     if code is not None:
+        if array is value:
+            _NUMPY_DTYPE_CODES[value.dtype] = code
         return array, code
     raise TypeError(f"{name} has dtype {dtype_name}, which has no aclDataType")
 
