@@ -1,17 +1,17 @@
 #include "lstm_cell_grad_tiling.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "lstm_cell_grad_layout.h"
+#include "soc_timing.h"  // the performance model's timing table (sim/include/ascendc_sim/model)
 
 namespace lstm_cell_grad {
 namespace {
 
-// A DMA burst costs about as much as this many extra bytes (per-burst setup; msKPP's
-// bandwidth-vs-size curve, performance_anchors 1.3, reaches half speed near 2 KiB per
-// instruction). Used only to rank core grids; an estimate, not a measurement.
-constexpr int64_t kBurstOverheadBytes = 64;
+namespace timing = sim::model::timing;
+
 // Most partial rows the final gradBias pass loads into UB at once.
 constexpr uint32_t kFinalMaxRows = 64;
 
@@ -20,25 +20,175 @@ struct Grid {
     uint32_t cols;
 };
 
-// The core grid with the smallest busiest-core traffic: balances rows and columns and
-// prefers long bursts (whole rows are one burst per tensor).
-Grid ChooseGrid(int64_t rowUnits, int64_t colUnits, uint32_t rowUnit, uint32_t colUnit, int64_t batch, int64_t hidden,
-                uint32_t dtypeBytes, uint32_t cores) {
-    Grid best{1, 1};
-    int64_t bestCost = -1;
-    for (int64_t rows = 1; rows <= std::min<int64_t>(rowUnits, cores); ++rows) {
-        int64_t cols = std::min<int64_t>(colUnits, cores / rows);
-        int64_t maxRows = std::min<int64_t>(CeilDiv(rowUnits, rows) * rowUnit, batch);
-        int64_t maxCols = std::min<int64_t>(CeilDiv(colUnits, cols) * colUnit, hidden);
-        int64_t cost = maxRows * (maxCols * dtypeBytes + kBurstOverheadBytes);
-        if (bestCost < 0 || cost < bestCost) {
-            bestCost = cost;
-            best = Grid{static_cast<uint32_t>(rows), static_cast<uint32_t>(cols)};
+// What fixes the tile of a core rectangle: UB bytes per element and per column.
+struct UbBudget {
+    uint64_t perElem;  // queues, fp32 working tensors (UbBytesPerElement)
+    uint64_t perCol;   // gradBias accumulators
+    uint64_t bytes;    // UB the main phase may carve
+    int64_t FitCols(uint32_t colUnit) const {
+        return static_cast<int64_t>(bytes / (perElem + perCol)) / colUnit * colUnit;
+    }
+};
+
+// The main phase's budget: UB less the Tanh tail and the bank-group padding of every slot.
+UbBudget MainPhaseBudget(const TilingInput& in, uint32_t bufferNum, uint64_t ubBytes) {
+    const InputSet inputs{in.hasGradHy, in.hasGradC};
+    const uint64_t reserved = kTanhMinTmpBytes + static_cast<uint64_t>(UbSlotCount(in.dtypeBytes, inputs, bufferNum)) *
+                                                     kSlotPadBytes;
+    return UbBudget{UbBytesPerElement(in.dtypeBytes, inputs, bufferNum), UbBiasBytesPerColumn(in.hasBias),
+                    ubBytes > reserved ? ubBytes - reserved : 0};
+}
+
+struct TileShape {
+    int64_t rows;
+    int64_t cols;
+};
+
+// As many whole rows of the core's columns as UB holds; when one row does not fit, the
+// columns are split into equal tiles that are whole 512-byte GM requests where UB allows
+// (so every tile's bursts start aligned); a tile never spans two bias chunks (rowLimit).
+TileShape TileFor(int64_t maxRows, int64_t maxCols, uint32_t dtypeBytes, int64_t rowLimit, const UbBudget& ub) {
+    const uint32_t block = kBlockBytes / dtypeBytes, request = timing::kGmRequestBytes / dtypeBytes;
+    const int64_t fit = ub.FitCols(block);
+    int64_t cols = AlignUp(maxCols, block);
+    if (cols > fit) {
+        const int64_t parts = CeilDiv(maxCols, fit);
+        cols = AlignUp(CeilDiv(maxCols, parts), request);
+        if (cols > fit) cols = fit >= request ? fit / request * request : fit;
+    }
+    const int64_t fitRows = static_cast<int64_t>((ub.bytes - ub.perCol * cols) / (ub.perElem * cols));
+    return TileShape{std::max<int64_t>(1, std::min<int64_t>({fitRows, maxRows, rowLimit})), cols};
+}
+
+// Vector instructions per tile element column, fp32 math: the formula's 27 basic operations,
+// Tanh (about ten basic operations inside), and the fp16 casts; an estimate for ranking only.
+constexpr double kVectorOpsPerTile = 37.0;
+// The bias chunk height is ranked on reference platforms, not the one at hand: it fixes
+// gradBias's summation order, which must not change with the core count or the SoC. The
+// core counts of the supported SoCs (48: 910B1/B2/910_93, 40: 910B3/B4) and their UB.
+constexpr uint32_t kReferenceCores[] = {48, 40};
+constexpr uint64_t kReferenceUbBytes = 196352;
+
+// The busiest core's time for a plan, in modeled microseconds, from the performance
+// model's own timing table (sim/include/ascendc_sim/model/soc_timing.h: msKPP's
+// per-instruction DMA bandwidth by size, the per-burst cost, 512-byte alignment, vector
+// cycles per repeat and per instruction). Each tile issues the DMAs the kernel issues (one
+// per input; the gates per row or per gate, whichever is fewer); MTE2, V and MTE3 overlap
+// (double-buffered queues), so the busiest pipe counts, plus one tile's load and store that
+// cannot overlap. Several bias chunks add a SyncAll and the final pass over the partials.
+double CoreMicros(const TilingInput& in, int64_t maxRows, int64_t maxCols, TileShape tile, uint32_t cores,
+                  uint32_t biasChunks) {
+    const InputSet inputs{in.hasGradHy, in.hasGradC};
+    const bool anyGrad = in.hasGradHy || in.hasGradC;
+    const uint32_t gatesRead = anyGrad ? (in.hasGradHy ? 4u : 3u) : 0u;
+    const uint32_t plainLoads = inputs.Count() - gatesRead;
+    const uint64_t s = in.dtypeBytes, rowPitch = in.hidden * s, gatePitch = kGates * rowPitch;
+    const uint64_t start = static_cast<uint64_t>(maxCols) * s;  // where a neighbouring core's columns begin
+    const uint32_t block = kBlockBytes / in.dtypeBytes;
+    const double clockGHz = timing::kSocs[0].clockGHz;
+    auto gates = [&](bool toUb, uint32_t count, uint64_t rows, uint64_t bytes) {
+        if (count == 0) return 0.0;
+        return rows < count ? rows * timing::DmaMicros(toUb, count, bytes, start, rowPitch)
+                            : count * timing::DmaMicros(toUb, rows, bytes, start, gatePitch);
+    };
+    double mte2 = 0.0, mte3 = 0.0, vec = 0.0, fill = 0.0;
+    const int64_t rowCounts[2] = {maxRows / tile.rows, maxRows % tile.rows > 0 ? 1 : 0};
+    const int64_t rowSizes[2] = {tile.rows, maxRows % tile.rows};
+    const int64_t colCounts[2] = {maxCols / tile.cols, maxCols % tile.cols > 0 ? 1 : 0};
+    const int64_t colSizes[2] = {tile.cols, maxCols % tile.cols};
+    for (int r = 0; r < 2; ++r) {
+        for (int c = 0; c < 2; ++c) {
+            const double tiles = static_cast<double>(rowCounts[r] * colCounts[c]);
+            if (tiles == 0) continue;
+            const uint64_t rows = rowSizes[r], bytes = colSizes[c] * s;
+            const double load = plainLoads * timing::DmaMicros(true, rows, bytes, start, rowPitch) +
+                                gates(true, gatesRead, rows, bytes);
+            const double store = timing::DmaMicros(false, rows, bytes, start, rowPitch) + gates(false, kGates, rows, bytes);
+            const double repeats = std::ceil(rows * AlignUp(colSizes[c], block) * 4.0 / 256.0);
+            const double rowRepeats = std::ceil(colSizes[c] * 4.0 / 256.0);
+            const double perInstruction = timing::kVectorStartCycles + timing::kIssueCycles;
+            double cycles = (anyGrad ? kVectorOpsPerTile : kOutputs) * (repeats + perInstruction);
+            if (in.hasBias) cycles += kGates * rows * (rowRepeats + perInstruction);  // gradBias, row by row
+            mte2 += tiles * load;
+            mte3 += tiles * store;
+            vec += tiles * cycles / (clockGHz * 1e3);
+            fill = std::max(fill, load + store);
+        }
+    }
+    double micros = std::max({mte2, mte3, vec}) + fill;
+    if (biasChunks > 1) {
+        const int64_t width = kGates * in.hidden;
+        const uint64_t cols = AlignUp(CeilDiv(width, cores), 8);
+        micros += timing::kSyncAllUs + timing::DmaMicros(true, biasChunks, cols * 4, 0, width * 4) +
+                  timing::DmaMicros(false, 1, cols * s);
+    }
+    return micros;
+}
+
+struct GridChoice {
+    Grid grid;
+    uint32_t colUnit;
+    double micros;
+};
+
+// The core grid and column unit whose busiest core the model times shortest. Column
+// units: one 32-byte block, or 512 bytes (the GM request size: bursts that start on it
+// need no extra request).
+GridChoice ChooseGrid(const TilingInput& in, int64_t rowUnits, uint32_t rowUnit, int64_t rowLimit, uint32_t cores,
+                      uint32_t biasChunks, const UbBudget& ub) {
+    GridChoice best{Grid{1, 1}, kBlockBytes / in.dtypeBytes, -1.0};
+    const int64_t batch = std::max<int64_t>(in.batch, 1);
+    for (const uint32_t colUnit : {static_cast<uint32_t>(timing::kGmRequestBytes / in.dtypeBytes), kBlockBytes / in.dtypeBytes}) {
+        const int64_t colUnits = CeilDiv(in.hidden, colUnit);
+        for (int64_t rows = 1; rows <= std::min<int64_t>(rowUnits, cores); ++rows) {
+            const int64_t cols = std::min<int64_t>(colUnits, cores / rows);
+            const int64_t maxRows = std::min<int64_t>(CeilDiv(rowUnits, rows) * rowUnit, batch);
+            const int64_t maxCols = std::min<int64_t>(CeilDiv(colUnits, cols) * colUnit, in.hidden);
+            const TileShape tile = TileFor(maxRows, maxCols, in.dtypeBytes, rowLimit, ub);
+            const double micros = CoreMicros(in, maxRows, maxCols, tile, static_cast<uint32_t>(rows * cols), biasChunks);
+            if (best.micros < 0 || micros < best.micros * 0.999) {  // a clear win only: ties keep the earlier
+                best = GridChoice{Grid{static_cast<uint32_t>(rows), static_cast<uint32_t>(cols)}, colUnit, micros};
+            }
         }
     }
     return best;
 }
 
+// Rows per bias chunk (see ComputeTiling): at most kBiasChunkRows; fewer when the model
+// says splitting the batch over more cores pays for the partial sums and the final pass.
+// Candidates: halvings of kBiasChunkRows and the batch shared evenly by each reference core
+// count (one or two chunks per core). Ranked by the modeled busiest-core time summed over
+// the reference platforms, so the height depends on the shape only.
+uint32_t ChooseBiasChunkRows(const TilingInput& in) {
+    const UbBudget ub = MainPhaseBudget(in, kBufferNum, kReferenceUbBytes);
+    uint32_t candidates[16];
+    uint32_t count = 0;
+    for (uint32_t rows = kBiasChunkRows; rows >= 1; rows /= 2) candidates[count++] = rows;
+    for (const uint32_t cores : kReferenceCores) {
+        for (const uint32_t perCore : {1u, 2u}) {
+            candidates[count++] = static_cast<uint32_t>(
+                std::max<int64_t>(1, std::min<int64_t>(kBiasChunkRows, CeilDiv(in.batch, cores * perCore))));
+        }
+    }
+    std::sort(candidates, candidates + count, [](uint32_t a, uint32_t b) { return a > b; });
+    uint32_t best = kBiasChunkRows;
+    double bestMicros = -1.0;
+    for (uint32_t k = 0; k < count; ++k) {
+        const uint32_t rows = candidates[k];
+        if (k > 0 && rows == candidates[k - 1]) continue;
+        const uint32_t chunks = static_cast<uint32_t>(std::max<int64_t>(1, CeilDiv(in.batch, rows)));
+        const uint32_t unit = static_cast<uint32_t>(chunks > 1 ? rows : std::max<int64_t>(in.batch, 1));
+        const int64_t units = std::max<int64_t>(1, CeilDiv(in.batch, unit));
+        const int64_t limit = std::min<int64_t>(unit, kMaxBlockCount);
+        double micros = 0.0;
+        for (const uint32_t cores : kReferenceCores) micros += ChooseGrid(in, units, unit, limit, cores, chunks, ub).micros;
+        if (bestMicros < 0 || micros < bestMicros * 0.97) {  // a smaller chunk must win clearly
+            bestMicros = micros;
+            best = rows;
+        }
+    }
+    return best;
+}
 
 bool Fail(std::string* error, const std::string& message) {
     *error = message;
@@ -79,22 +229,31 @@ bool ComputeTiling(const TilingInput& in, const PlatformInfo& platform, TilingPl
         return true;  // every output is empty: nothing to launch, no workspace
     }
 
-    const uint32_t colUnit = kBlockBytes / in.dtypeBytes;
     // gradBias sums each column over the batch. To make that sum independent of the core
-    // count, rows are grouped in fixed chunks of kBiasChunkRows: each chunk's sum is
-    // computed row by row by one core, and the chunk sums are added in chunk order in a
-    // final pass. A batch of at most one chunk is summed by one core and written directly.
-    const uint32_t chunkRows = ov.biasChunkRows ? ov.biasChunkRows : kBiasChunkRows;
+    // count, rows are grouped in chunks whose height depends on the shape only
+    // (ChooseBiasChunkRows): each chunk's sum is computed row by row by one core, and the
+    // chunk sums are added in chunk order in a final pass. A batch of at most one chunk is
+    // summed by one core and written directly.
+    const UbBudget ub = MainPhaseBudget(in, bufferNum, platform.ubBytes);
+    if (ub.FitCols(kBlockBytes / in.dtypeBytes) < kBlockBytes / in.dtypeBytes) return Fail(error, "UB too small for one tile");
+    const uint32_t chunkRows = ov.biasChunkRows ? ov.biasChunkRows : in.hasBias ? ChooseBiasChunkRows(in) : 0;
     uint32_t biasChunks = 0, rowUnit = 1;
     if (in.hasBias) {
         biasChunks = static_cast<uint32_t>(std::max<int64_t>(1, CeilDiv(in.batch, chunkRows)));
         rowUnit = static_cast<uint32_t>(biasChunks > 1 ? chunkRows : std::max<int64_t>(in.batch, 1));
     }
+    const int64_t batch = std::max<int64_t>(in.batch, 1);
     const int64_t rowUnits = std::max<int64_t>(1, CeilDiv(in.batch, rowUnit));
-    const int64_t colUnits = CeilDiv(in.hidden, colUnit);
-    Grid grid = ChooseGrid(rowUnits, colUnits, rowUnit, colUnit, std::max<int64_t>(in.batch, 1), in.hidden,
-                           in.dtypeBytes, platform.aivCores);
+    // Rows per tile: at most one DMA's block count, and never two bias chunks.
+    const int64_t chunkLimit = in.hasBias ? std::min<int64_t>(rowUnit, kMaxBlockCount) : kMaxBlockCount;
+
+    GridChoice choice = ChooseGrid(in, rowUnits, rowUnit, chunkLimit, platform.aivCores, biasChunks, ub);
+    Grid& grid = choice.grid;
     if (ov.gridRows || ov.gridCols) {
+        // An explicit grid keeps the chosen column unit if it has enough units, else splits
+        // columns by 32-byte blocks.
+        if (ov.gridCols > CeilDiv(in.hidden, choice.colUnit)) choice.colUnit = kBlockBytes / in.dtypeBytes;
+        const int64_t colUnits = CeilDiv(in.hidden, choice.colUnit);
         grid.rows = ov.gridRows ? ov.gridRows : std::max<uint32_t>(1, platform.aivCores / ov.gridCols);
         grid.rows = static_cast<uint32_t>(std::min<int64_t>(grid.rows, rowUnits));
         grid.cols = ov.gridCols ? ov.gridCols
@@ -105,44 +264,44 @@ bool ComputeTiling(const TilingInput& in, const PlatformInfo& platform, TilingPl
         }
         if (grid.cols > colUnits) {
             return Fail(error, "gridCols override " + std::to_string(grid.cols) + " exceeds the " +
-                                   std::to_string(colUnits) + " column units of " + std::to_string(colUnit) + " columns");
+                                   std::to_string(colUnits) + " column units of " + std::to_string(choice.colUnit) +
+                                   " columns");
         }
         if (static_cast<uint64_t>(grid.rows) * grid.cols > platform.aivCores) {
             return Fail(error, "grid override " + std::to_string(grid.rows) + " x " + std::to_string(grid.cols) +
                                    " needs more than the " + std::to_string(platform.aivCores) + " AIV cores");
         }
     }
-    const int64_t maxRows = std::min<int64_t>(CeilDiv(rowUnits, grid.rows) * rowUnit, std::max<int64_t>(in.batch, 1));
+    const uint32_t colUnit = choice.colUnit;
+    const int64_t colUnits = CeilDiv(in.hidden, colUnit);
+    const int64_t maxRows = std::min<int64_t>(CeilDiv(rowUnits, grid.rows) * rowUnit, batch);
     const int64_t maxCols = std::min<int64_t>(CeilDiv(colUnits, grid.cols) * colUnit, in.hidden);
 
     // Tile: as many whole rows of the core's columns as UB holds; split columns only when
     // one row does not fit.
-    const uint64_t perElem = UbBytesPerElement(in.dtypeBytes, inputs, bufferNum);
-    const uint64_t perCol = UbBiasBytesPerColumn(in.hasBias);
-    const uint64_t ubBytes = platform.ubBytes - kTanhMinTmpBytes;
-    const int64_t fitCols = static_cast<int64_t>(ubBytes / (perElem + perCol)) / colUnit * colUnit;
-    if (fitCols < colUnit) return Fail(error, "UB too small for one tile");
-    int64_t tileCols = std::min<int64_t>(AlignUp(maxCols, colUnit), fitCols);
+    const int64_t fitCols = ub.FitCols(kBlockBytes / in.dtypeBytes);
+    TileShape tile = TileFor(maxRows, maxCols, in.dtypeBytes, chunkLimit, ub);
     if (ov.tileCols) {
-        if (ov.tileCols % colUnit != 0 || ov.tileCols > AlignUp(maxCols, colUnit) || ov.tileCols > fitCols) {
+        const uint32_t block = kBlockBytes / in.dtypeBytes;
+        const int64_t most = std::min<int64_t>(AlignUp(maxCols, block), fitCols);
+        if (ov.tileCols % block != 0 || ov.tileCols > most) {
             return Fail(error, "tileCols override " + std::to_string(ov.tileCols) + " must be a multiple of " +
-                                   std::to_string(colUnit) + " and at most " +
-                                   std::to_string(std::min<int64_t>(AlignUp(maxCols, colUnit), fitCols)));
+                                   std::to_string(block) + " and at most " + std::to_string(most));
         }
-        tileCols = ov.tileCols;
+        tile.cols = ov.tileCols;
+        tile.rows = TileFor(maxRows, tile.cols, in.dtypeBytes, chunkLimit, ub).rows;
     }
-    const int64_t fitRows = static_cast<int64_t>((ubBytes - perCol * tileCols) / (perElem * tileCols));
-    int64_t rowLimit = std::min<int64_t>({fitRows, maxRows, kMaxBlockCount});
-    if (in.hasBias) rowLimit = std::min<int64_t>(rowLimit, rowUnit);  // a tile never spans two chunks
-    int64_t tileRows = std::max<int64_t>(1, rowLimit);
     if (ov.tileRows) {
-        if (ov.tileRows > std::max<int64_t>(1, rowLimit)) {
+        const int64_t fitRows = static_cast<int64_t>((ub.bytes - ub.perCol * tile.cols) / (ub.perElem * tile.cols));
+        const int64_t most = std::max<int64_t>(1, std::min<int64_t>({fitRows, maxRows, chunkLimit}));
+        if (ov.tileRows > most) {
             return Fail(error, "tileRows override " + std::to_string(ov.tileRows) + " exceeds " +
-                                   std::to_string(std::max<int64_t>(1, rowLimit)) +
+                                   std::to_string(most) +
                                    " (UB, the core's rows, the bias chunk and the DMA block count bound it)");
         }
-        tileRows = ov.tileRows;
+        tile.rows = ov.tileRows;
     }
+    const int64_t tileRows = tile.rows, tileCols = tile.cols;
 
     d.set_gridRows(grid.rows);
     d.set_gridCols(grid.cols);

@@ -35,8 +35,9 @@ struct GmArgs {
     GM_ADDR workspace;
 };
 
-// Slots of the input buffer, in the order of InputSet: a slot exists only if it is read.
-enum InputSlot : uint32_t { kDhy, kCy, kO, kDc, kCx, kI, kF, kG, kSlotCount };
+// Slots of the input buffer: a slot exists only if it is read. The gates i, f, g (and o)
+// are consecutive, as they are in a storage row, so one DMA can load a row's gates.
+enum InputSlot : uint32_t { kDhy, kCy, kDc, kCx, kI, kF, kG, kO, kSlotCount };
 enum OutputSlot : uint32_t { kDi, kDf, kDg, kDo, kDcx };
 
 // TilingData is the struct GET_TILING_DATA declares: CANN's kernel build generates it at
@@ -71,10 +72,14 @@ public:
 
         tileElems_ = tiling.tileElems;
         const uint32_t inputs = InputSet{kHasHy, kHasC}.Count();
-        if (inputs > 0) pipe_->InitBuffer(inQueue_, tiling.bufferNum, inputs * tileElems_ * sizeof(T));
-        pipe_->InitBuffer(outQueue_, tiling.bufferNum, kOutputs * tileElems_ * sizeof(T));
-        pipe_->InitBuffer(calcBuf_, kFp32CalcTensors * tileElems_ * sizeof(float) + kTanhMinTmpBytes);
-        if (kHalf) pipe_->InitBuffer(wideBuf_, (inputs + kOutputs) * tileElems_ * sizeof(float));
+        // Tensors of one buffer lie slot_ / wideSlot_ elements apart (SlotElems: never in the
+        // same UB bank group, so two sources of a vector instruction do not conflict).
+        slot_ = SlotElems(tileElems_, sizeof(T));
+        wideSlot_ = SlotElems(tileElems_, sizeof(float));
+        if (inputs > 0) pipe_->InitBuffer(inQueue_, tiling.bufferNum, inputs * slot_ * sizeof(T));
+        pipe_->InitBuffer(outQueue_, tiling.bufferNum, kOutputs * slot_ * sizeof(T));
+        pipe_->InitBuffer(calcBuf_, kFp32CalcTensors * wideSlot_ * sizeof(float) + kTanhMinTmpBytes);
+        if (kHalf) pipe_->InitBuffer(wideBuf_, (inputs + kOutputs) * wideSlot_ * sizeof(float));
         if (kHasBias) {
             pipe_->InitBuffer(biasAccBuf_, kGates * tiling.tileCols * sizeof(float));
             pipe_->InitBuffer(biasOutQueue_, 1, kGates * tiling.tileCols * sizeof(float));
@@ -106,7 +111,7 @@ private:
     __aicore__ inline void ProcessBlock(int64_t rowBegin, int64_t rowEnd, int64_t col) {
         const uint32_t cols = static_cast<uint32_t>(cols_.end - col < tiling_.tileCols ? cols_.end - col
                                                                                          : tiling_.tileCols);
-        const uint32_t pitch = static_cast<uint32_t>(AlignUp(cols, tiling_.colUnit));
+        const uint32_t pitch = static_cast<uint32_t>(AlignUp(cols, kBlockBytes / sizeof(T)));
         const uint32_t fitRows = tileElems_ / pitch;
         const uint32_t tileRows = fitRows < kMaxBlockCount ? fitRows : kMaxBlockCount;
         if (kHasBias) ZeroBiasAccumulators(pitch);
@@ -131,26 +136,46 @@ private:
 
     // Input slot index among the inputs this variant reads.
     static constexpr uint32_t Slot(InputSlot s) {
-        return s == kDhy || s == kCy || s == kO ? static_cast<uint32_t>(s)
-               : s == kDc                        ? (kHasHy ? 3u : 0u)
-                                                 : (kHasHy ? 3u : 0u) + (kHasC ? 1u : 0u) + (static_cast<uint32_t>(s) - kCx);
+        return s == kDhy || s == kCy ? static_cast<uint32_t>(s)
+               : s == kDc            ? (kHasHy ? 2u : 0u)
+                                     : (kHasHy ? 2u : 0u) + (kHasC ? 1u : 0u) + (static_cast<uint32_t>(s) - kCx);
     }
+    // The storage gates a variant reads: i, f, g, and o when gradHy is present.
+    static constexpr uint32_t kGatesRead = kHasHy ? 4u : 3u;
 
-    // ---- CopyIn: the tile of every input that is read, one DMA each (four for storage).
+    // ---- CopyIn: the tile of every input that is read, one DMA each; the storage gates in
+    // as few DMAs as the tile allows (LoadGates).
     __aicore__ inline void CopyIn(const Tile& tile) {
         if (!kAnyGrad) return;
         LocalTensor<T> in = inQueue_.template AllocTensor<T>();
         if (kHasHy) {
-            LoadRows(in[Slot(kDhy) * tileElems_], gradHyGm_, tile, hidden_, 0);
-            LoadRows(in[Slot(kCy) * tileElems_], cyGm_, tile, hidden_, 0);
-            LoadRows(in[Slot(kO) * tileElems_], storageGm_, tile, kGates * hidden_, 3 * hidden_);
+            LoadRows(in[Slot(kDhy) * slot_], gradHyGm_, tile, hidden_, 0);
+            LoadRows(in[Slot(kCy) * slot_], cyGm_, tile, hidden_, 0);
         }
-        if (kHasC) LoadRows(in[Slot(kDc) * tileElems_], gradCGm_, tile, hidden_, 0);
-        LoadRows(in[Slot(kCx) * tileElems_], cxGm_, tile, hidden_, 0);
-        LoadRows(in[Slot(kI) * tileElems_], storageGm_, tile, kGates * hidden_, 0);
-        LoadRows(in[Slot(kF) * tileElems_], storageGm_, tile, kGates * hidden_, hidden_);
-        LoadRows(in[Slot(kG) * tileElems_], storageGm_, tile, kGates * hidden_, 2 * hidden_);
+        if (kHasC) LoadRows(in[Slot(kDc) * slot_], gradCGm_, tile, hidden_, 0);
+        LoadRows(in[Slot(kCx) * slot_], cxGm_, tile, hidden_, 0);
+        LoadGates(in[Slot(kI) * slot_], tile);
         inQueue_.EnQue(in);
+    }
+
+    // The gates a tile reads, into consecutive slots. A storage row holds i, f, g, o one
+    // hidden size apart, so a row's gates are bursts at a uniform stride: one DMA per row
+    // when the tile has fewer rows than gates, else one DMA per gate (fewer, longer DMAs).
+    __aicore__ inline void LoadGates(const LocalTensor<T>& dst, const Tile& tile) {
+        if (tile.rows < kGatesRead) {
+            const uint32_t slotGapBlocks = (slot_ - tile.pitch) * sizeof(T) / kBlockBytes;
+            DataCopyExtParams params{static_cast<uint16_t>(kGatesRead), static_cast<uint32_t>(tile.cols * sizeof(T)),
+                                     static_cast<uint32_t>((hidden_ - tile.cols) * sizeof(T)), slotGapBlocks, 0};
+            DataCopyPadExtParams<T> padding{false, 0, 0, static_cast<T>(0)};
+            for (uint32_t r = 0; r < tile.rows; ++r) {
+                DataCopyPad(dst[r * tile.pitch], storageGm_[(tile.row + r) * kGates * hidden_ + tile.col], params,
+                            padding);
+            }
+            return;
+        }
+        for (uint32_t gate = 0; gate < kGatesRead; ++gate) {
+            LoadRows(dst[gate * slot_], storageGm_, tile, kGates * hidden_, gate * hidden_);
+        }
     }
 
     // tile.rows rows of tile.cols elements, GM rows `rowLength` apart, into UB rows of tile.pitch.
@@ -174,7 +199,7 @@ private:
         const uint32_t n = tile.Elems();
         LocalTensor<T> out = outQueue_.template AllocTensor<T>();
         if (!kAnyGrad) {
-            Duplicate(out, static_cast<T>(0), kOutputs * tileElems_);
+            Duplicate(out, static_cast<T>(0), kOutputs * slot_);
             if (kHasBias) AccumulateBias(out.template ReinterpretCast<float>(), tile, /*zero=*/true);
             outQueue_.EnQue(out);
             return;
@@ -182,9 +207,9 @@ private:
         LocalTensor<T> in = inQueue_.template DeQue<T>();
         LocalTensor<float> calc = calcBuf_.template Get<float>();
         LocalTensor<float> t = calc;
-        LocalTensor<float> gct = calc[tileElems_];
-        LocalTensor<float> a = calc[2 * tileElems_];
-        LocalTensor<float> b = calc[3 * tileElems_];
+        LocalTensor<float> gct = calc[wideSlot_];
+        LocalTensor<float> a = calc[2 * wideSlot_];
+        LocalTensor<float> b = calc[3 * wideSlot_];
         LocalTensor<float> x[kSlotCount];
         LocalTensor<float> d[kOutputs];
         Widen(in, tile, x, d, out);
@@ -239,33 +264,43 @@ private:
             if (s == kDc && !kHasC) continue;
             const uint32_t slot = Slot(static_cast<InputSlot>(s));
             if (kHalf) {
-                x[s] = wideBuf_.template Get<float>()[slot * tileElems_];
-                Cast(x[s], in[slot * tileElems_], RoundMode::CAST_NONE, tile.Elems());
+                x[s] = wideBuf_.template Get<float>()[slot * wideSlot_];
+                Cast(x[s], in[slot * slot_], RoundMode::CAST_NONE, tile.Elems());
             } else {
-                x[s] = in[slot * tileElems_].template ReinterpretCast<float>();
+                x[s] = in[slot * slot_].template ReinterpretCast<float>();
             }
         }
         for (uint32_t k = 0; k < kOutputs; ++k) {
-            d[k] = kHalf ? wideBuf_.template Get<float>()[(inputs + k) * tileElems_]
-                         : out[k * tileElems_].template ReinterpretCast<float>();
+            d[k] = kHalf ? wideBuf_.template Get<float>()[(inputs + k) * wideSlot_]
+                         : out[k * slot_].template ReinterpretCast<float>();
         }
     }
 
     __aicore__ inline void Narrow(LocalTensor<float>* d, const LocalTensor<T>& out, uint32_t n) {
         if (!kHalf) return;
         for (uint32_t k = 0; k < kOutputs; ++k) {
-            Cast(out[k * tileElems_], d[k], RoundMode::CAST_RINT, n);  // fp16 = fp32 result rounded to nearest even
+            Cast(out[k * slot_], d[k], RoundMode::CAST_RINT, n);  // fp16 = fp32 result rounded to nearest even
         }
     }
 
-    // ---- CopyOut: four gate blocks of gradGates and gradCx.
+    // ---- CopyOut: gradGates (as LoadGates: per row or per gate, whichever is fewer DMAs)
+    // and gradCx.
     __aicore__ inline void CopyOut(const Tile& tile) {
         LocalTensor<T> out = outQueue_.template DeQue<T>();
-        StoreRows(gradGatesGm_, out[kDi * tileElems_], tile, kGates * hidden_, 0);
-        StoreRows(gradGatesGm_, out[kDf * tileElems_], tile, kGates * hidden_, hidden_);
-        StoreRows(gradGatesGm_, out[kDg * tileElems_], tile, kGates * hidden_, 2 * hidden_);
-        StoreRows(gradGatesGm_, out[kDo * tileElems_], tile, kGates * hidden_, 3 * hidden_);
-        StoreRows(gradCxGm_, out[kDcx * tileElems_], tile, hidden_, 0);
+        if (tile.rows < kGates) {
+            const uint32_t slotGapBlocks = (slot_ - tile.pitch) * sizeof(T) / kBlockBytes;
+            DataCopyExtParams params{static_cast<uint16_t>(kGates), static_cast<uint32_t>(tile.cols * sizeof(T)),
+                                     slotGapBlocks, static_cast<uint32_t>((hidden_ - tile.cols) * sizeof(T)), 0};
+            for (uint32_t r = 0; r < tile.rows; ++r) {
+                DataCopyPad(gradGatesGm_[(tile.row + r) * kGates * hidden_ + tile.col], out[kDi * slot_ + r * tile.pitch],
+                            params);
+            }
+        } else {
+            for (uint32_t gate = 0; gate < kGates; ++gate) {
+                StoreRows(gradGatesGm_, out[(kDi + gate) * slot_], tile, kGates * hidden_, gate * hidden_);
+            }
+        }
+        StoreRows(gradCxGm_, out[kDcx * slot_], tile, hidden_, 0);
         outQueue_.FreeTensor(out);
     }
 
@@ -276,14 +311,14 @@ private:
         Duplicate(biasAccBuf_.template Get<float>(), 0.0f, kGates * pitch);
     }
 
-    // `gates` points at di; df, dg, do follow at tileElems_ strides (the order of gradBias).
+    // `gates` points at di; df, dg, do follow wideSlot_ apart (the order of gradBias).
     __aicore__ inline void AccumulateBias(const LocalTensor<float>& gates, const Tile& tile, bool zero) {
         if (zero) return;  // no gradients: the accumulators stay zero
         LocalTensor<float> acc = biasAccBuf_.template Get<float>();
         const uint32_t accPitch = tile.pitch;
         for (uint32_t gate = 0; gate < kGates; ++gate) {
             for (uint32_t r = 0; r < tile.rows; ++r) {
-                Add(acc[gate * accPitch], acc[gate * accPitch], gates[gate * tileElems_ + r * tile.pitch], tile.cols);
+                Add(acc[gate * accPitch], acc[gate * accPitch], gates[gate * wideSlot_ + r * tile.pitch], tile.cols);
             }
         }
     }
@@ -377,6 +412,7 @@ private:
     int64_t batch_ = 0, hidden_ = 0;
     Range rows_{0, 0}, cols_{0, 0};
     uint32_t tileElems_ = 0;
+    uint32_t slot_ = 0, wideSlot_ = 0;  // elements between the tensors of a buffer (I/O dtype, fp32)
     GlobalTensor<T> gradHyGm_, gradCGm_, cxGm_, cyGm_, storageGm_, gradGatesGm_, gradCxGm_, gradBiasGm_;
     GlobalTensor<float> partialGm_;
     TQue<TPosition::VECIN, 1> inQueue_;

@@ -4,7 +4,8 @@
 //   * the [B, H] problem is a grid of gridRows x gridCols core rectangles;
 //   * rows are split in multiples of rowUnit (the bias chunk when partial sums are used,
 //     so that gradBias sums every column in the same order whatever the core count);
-//   * columns in multiples of colUnit (one 32-byte block of elements, so UB rows align).
+//   * columns in multiples of colUnit (a 32-byte block of elements, or a 512-byte GM request
+//     so that every core's bursts start aligned); UB rows are padded to 32-byte blocks.
 #ifndef LSTM_CELL_GRAD_LAYOUT_H
 #define LSTM_CELL_GRAD_LAYOUT_H
 
@@ -20,7 +21,10 @@ constexpr uint32_t kMaxBufferNum = 2;       // deepest copy queue a tiling may a
 constexpr uint32_t kBlockBytes = 32;        // UB DataBlock: rows and buffers align to it
 constexpr uint32_t kFp32CalcTensors = 4;    // t, gct, and two scratch tensors (fp32)
 constexpr uint32_t kMaxBlockCount = 4095;   // DataCopyPad blockCount limit
-constexpr uint32_t kBiasChunkRows = 128;    // partial gradBias per 128 rows (see tiling)
+constexpr uint32_t kBiasChunkRows = 128;    // most rows per partial gradBias sum (see tiling)
+constexpr uint32_t kBankGroupBytes = 256;   // UB bank group stride (A2/A3: 16 groups; asc-devkit
+                                            // add_high_performance README)
+constexpr uint32_t kBankGroups = 16;
 // Tanh's temp is the two scratch tensors plus this tail: its algorithm works on chunks of
 // at least 32 fp32 elements (ascendc_api_facts 3.4), more than a tiny tile's scratch.
 constexpr uint32_t kTanhMinTmpBytes = 32 * 4;
@@ -65,6 +69,22 @@ struct InputSet {
     }
 };
 
+// Elements between consecutive tensors of one UB buffer: the tile rounded up to an odd
+// number of bank-group strides, so no two tensors of a buffer start in the same of the 16
+// bank groups (a vector instruction whose two sources share one takes twice the cycles).
+inline uint32_t SlotElems(uint32_t tileElems, uint32_t elemBytes) {
+    uint32_t groups = (tileElems * elemBytes + kBankGroupBytes - 1) / kBankGroupBytes;
+    if (groups % 2 == 0) groups += 1;
+    return groups * kBankGroupBytes / elemBytes;
+}
+
+// Tensors (slots) the main phase carves: copy queues, fp32 working tensors, fp16's copies.
+inline uint32_t UbSlotCount(uint32_t dtypeBytes, InputSet inputs, uint32_t bufferNum) {
+    return bufferNum * (inputs.Count() + kOutputs) + kFp32CalcTensors + (dtypeBytes != 4 ? inputs.Count() + kOutputs : 0);
+}
+// The most bytes SlotElems adds to one slot: up to one bank group to align, one to make odd.
+constexpr uint32_t kSlotPadBytes = 2 * kBankGroupBytes;
+
 // UB bytes per tile element: input and output copy queues (bufferNum deep, in the I/O
 // dtype), fp32 working tensors, and for fp16 the fp32 copies of inputs and results.
 inline uint32_t UbBytesPerElement(uint32_t dtypeBytes, InputSet inputs, uint32_t bufferNum) {
@@ -80,8 +100,12 @@ inline uint32_t UbBiasBytesPerColumn(bool hasBias) { return hasBias ? kGates * 4
 // Total UB the main phase carves for a tile of tileElems elements, tileCols columns.
 inline uint64_t UbBytesMainPhase(uint32_t tileElems, uint32_t tileCols, uint32_t dtypeBytes, InputSet inputs,
                                  bool hasBias, uint32_t bufferNum) {
-    return static_cast<uint64_t>(tileElems) * UbBytesPerElement(dtypeBytes, inputs, bufferNum) +
-           static_cast<uint64_t>(tileCols) * UbBiasBytesPerColumn(hasBias) + kTanhMinTmpBytes;
+    const uint64_t io = static_cast<uint64_t>(SlotElems(tileElems, dtypeBytes)) * dtypeBytes;
+    const uint64_t wide = static_cast<uint64_t>(SlotElems(tileElems, 4)) * 4;
+    const uint32_t ioSlots = bufferNum * (inputs.Count() + kOutputs);
+    const uint32_t wideSlots = kFp32CalcTensors + (dtypeBytes != 4 ? inputs.Count() + kOutputs : 0);
+    return ioSlots * io + wideSlots * wide + static_cast<uint64_t>(tileCols) * UbBiasBytesPerColumn(hasBias) +
+           kTanhMinTmpBytes;
 }
 
 // The final gradBias pass: double-buffered partial rows (fp32), an fp32 accumulator and

@@ -1,0 +1,68 @@
+"""profile(), the CLI's profile/tune/bench on the real model (figures modeled): the fields
+of the contract, derived figures consistent with the op's own plan and GM counters, a trace
+Perfetto can load, and `tune` never worse than the default plan."""
+import json
+
+import pytest
+
+import lstm_cell_grad as lcg
+from lstm_cell_grad import __main__ as cli
+from lstm_cell_grad._bench_model import markdown_table, run_model_bench
+from lstm_cell_grad._profile import PIPES
+from lstm_cell_grad._tune import tune
+
+
+def test_profile_returns_the_outputs_and_a_consistent_profile():
+    inputs = lcg.random_inputs(300, 200, "float16", seed=3)
+    outputs, prof = lcg.profile(**inputs, soc="Ascend910B3", num_cores=7)
+    expected = lcg.thnn_fused_lstm_cell_backward(**inputs, soc="Ascend910B3", num_cores=7)
+    for got, want in zip(outputs, expected):
+        assert (got == want).all()
+    assert prof.soc == "Ascend910B3" and prof.block_dim == prof.plan.block_dim <= 7
+    assert len(prof.cores) == prof.block_dim and prof.busiest_core in {c.core for c in prof.cores}
+    launch = lcg.last_launch()
+    assert prof.gm_read_bytes == sum(c["gm_bytes_read"] for c in launch["cores"])
+    assert prof.gm_write_bytes == sum(c["gm_bytes_written"] for c in launch["cores"])
+    assert prof.min_gm_bytes == lcg.min_gm_bytes(300, 200, 2) and prof.traffic_ratio >= 1.0
+    assert 0 < prof.hbm_floor_us == pytest.approx(prof.min_gm_bytes / (prof.gm_bandwidth_GBps * 1e3))
+    assert prof.roofline_fraction == pytest.approx(prof.hbm_floor_us / prof.aiv_time_us)
+    assert prof.task_duration_us > prof.aiv_time_us > 0
+    for core in prof.cores:
+        assert set(PIPES) <= set(core.pipes) and core.time_us <= prof.aiv_time_us + 1e-9
+    assert prof.load_balance >= 1.0
+    assert "modeled" in str(prof)
+
+
+def test_a_real_trace_has_every_core_and_flows(tmp_path):
+    _, prof = lcg.profile(**lcg.random_inputs(64, 1024), num_cores=4)
+    path = tmp_path / "trace.json"
+    prof.to_chrome_trace(str(path))
+    events = json.loads(path.read_text())["traceEvents"]
+    assert {e["pid"] for e in events if e.get("name") == "process_name"} == {c.core for c in prof.cores}
+    assert {e["name"] for e in events if e["ph"] == "X" and e["cat"] == "MTE2"} >= {"DataCopyPad"}
+    assert any(e["ph"] == "s" for e in events) and any(e["ph"] == "f" for e in events)
+
+
+def test_tune_finds_a_plan_no_worse_than_the_default():
+    result = tune(256, 512, "float16", max_trials=12)
+    assert result.best.time_us <= result.default.time_us
+    assert result.default.overrides == lcg.TilingOverrides()
+    assert 2 <= len(result.trials) <= 12
+    assert "modeled" in str(result)
+
+
+def test_bench_table_is_labelled_modeled():
+    rows = run_model_bench([(64, 256, "float32", True), (128, 128, "float16", False)], num_cores=8)
+    table = markdown_table(rows)
+    assert table.count("\n|") == 3 and "Modeled on" in table and "aiv_time us (modeled)" in table
+
+
+def test_cli_profile_writes_trace_and_plot(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    trace, plot = tmp_path / "t.json", tmp_path / "p.png"
+    assert cli.main(["profile", "--batch", "64", "--hidden", "256", "--cores", "4", "--trace", str(trace),
+                     "--plot", str(plot), "--grid-rows", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "modeled" in out and trace.stat().st_size > 0 and plot.read_bytes()[:4] == b"\x89PNG"
+    assert cli.main(["profile", "--batch", "64", "--hidden", "256", "--buffer-num", "3"]) == 2
+    assert "bufferNum override must be 1 or 2" in capsys.readouterr().err
