@@ -20,23 +20,37 @@ struct Grid {
     uint32_t cols;
 };
 
-// What fixes the tile of a core rectangle: UB bytes per element and per column.
+// What fixes the tile of a core rectangle: the main phase's exact UB use
+// (UbBytesMainPhase, bank-group padding included) against the UB it may carve.
 struct UbBudget {
-    uint64_t perElem;  // queues, fp32 working tensors (UbBytesPerElement)
-    uint64_t perCol;   // gradBias accumulators
-    uint64_t bytes;    // UB the main phase may carve
-    int64_t FitCols(uint32_t colUnit) const {
-        return static_cast<int64_t>(bytes / (perElem + perCol)) / colUnit * colUnit;
+    uint32_t dtypeBytes;
+    InputSet inputs;
+    bool hasBias;
+    uint32_t bufferNum;
+    uint64_t bytes;
+    bool Fits(int64_t rows, int64_t cols) const {
+        return UbBytesMainPhase(static_cast<uint32_t>(rows * cols), static_cast<uint32_t>(cols), dtypeBytes, inputs,
+                                hasBias, bufferNum) <= bytes;
+    }
+    // The widest one-row tile, in multiples of `unit` (0 if none fits).
+    int64_t FitCols(uint32_t unit) const {
+        const uint64_t linear = UbBytesPerElement(dtypeBytes, inputs, bufferNum) + UbBiasBytesPerColumn(hasBias);
+        int64_t cols = static_cast<int64_t>(bytes / linear) / unit * unit;  // an upper bound: no padding
+        while (cols > 0 && !Fits(1, cols)) cols -= unit;
+        return cols;
+    }
+    // The most rows of `cols` columns that fit (0 if none).
+    int64_t FitRows(int64_t cols) const {
+        const uint64_t perRow = UbBytesPerElement(dtypeBytes, inputs, bufferNum) * cols;
+        const uint64_t fixed = UbBiasBytesPerColumn(hasBias) * cols;
+        int64_t rows = bytes > fixed ? static_cast<int64_t>((bytes - fixed) / perRow) : 0;
+        while (rows > 0 && !Fits(rows, cols)) --rows;
+        return rows;
     }
 };
 
-// The main phase's budget: UB less the Tanh tail and the bank-group padding of every slot.
 UbBudget MainPhaseBudget(const TilingInput& in, uint32_t bufferNum, uint64_t ubBytes) {
-    const InputSet inputs{in.hasGradHy, in.hasGradC};
-    const uint64_t reserved = kTanhMinTmpBytes + static_cast<uint64_t>(UbSlotCount(in.dtypeBytes, inputs, bufferNum)) *
-                                                     kSlotPadBytes;
-    return UbBudget{UbBytesPerElement(in.dtypeBytes, inputs, bufferNum), UbBiasBytesPerColumn(in.hasBias),
-                    ubBytes > reserved ? ubBytes - reserved : 0};
+    return UbBudget{in.dtypeBytes, InputSet{in.hasGradHy, in.hasGradC}, in.hasBias, bufferNum, ubBytes};
 }
 
 struct TileShape {
@@ -56,8 +70,7 @@ TileShape TileFor(int64_t maxRows, int64_t maxCols, uint32_t dtypeBytes, int64_t
         cols = AlignUp(CeilDiv(maxCols, parts), request);
         if (cols > fit) cols = fit >= request ? fit / request * request : fit;
     }
-    const int64_t fitRows = static_cast<int64_t>((ub.bytes - ub.perCol * cols) / (ub.perElem * cols));
-    return TileShape{std::max<int64_t>(1, std::min<int64_t>({fitRows, maxRows, rowLimit})), cols};
+    return TileShape{std::max<int64_t>(1, std::min<int64_t>({ub.FitRows(cols), maxRows, rowLimit})), cols};
 }
 
 // Vector instructions per tile element column, fp32 math: the formula's 27 basic operations,
@@ -68,6 +81,14 @@ constexpr double kVectorOpsPerTile = 37.0;
 // core counts of the supported SoCs (48: 910B1/B2/910_93, 40: 910B3/B4) and their UB.
 constexpr uint32_t kReferenceCores[] = {48, 40};
 constexpr uint64_t kReferenceUbBytes = 196352;
+// Most GM traffic the partial gradBias sums may add, as a share of the minimum traffic
+// (the kernel's target: within 3% of the minimum; a little under it).
+constexpr double kMaxPartialShare = 0.0295;
+
+// GM bytes of the partial gradBias sums: each chunk's fp32 row of 4H written, then read.
+uint64_t PartialSumBytes(int64_t hidden, uint32_t chunks) {
+    return chunks > 1 ? 2ull * chunks * kGates * static_cast<uint64_t>(hidden) * sizeof(float) : 0;
+}
 
 // The busiest core's time for a plan, in modeled microseconds, from the performance
 // model's own timing table (sim/include/ascendc_sim/model/soc_timing.h: msKPP's
@@ -75,9 +96,10 @@ constexpr uint64_t kReferenceUbBytes = 196352;
 // cycles per repeat and per instruction). Each tile issues the DMAs the kernel issues (one
 // per input; the gates per row or per gate, whichever is fewer); MTE2, V and MTE3 overlap
 // (double-buffered queues), so the busiest pipe counts, plus one tile's load and store that
-// cannot overlap. Several bias chunks add a SyncAll and the final pass over the partials.
+// cannot overlap; with single-buffered queues, or one tile, they add up. Several bias
+// chunks add a SyncAll and the final pass over the partials.
 double CoreMicros(const TilingInput& in, int64_t maxRows, int64_t maxCols, TileShape tile, uint32_t cores,
-                  uint32_t biasChunks) {
+                  uint32_t biasChunks, uint32_t bufferNum = kBufferNum) {
     const InputSet inputs{in.hasGradHy, in.hasGradC};
     const bool anyGrad = in.hasGradHy || in.hasGradC;
     const uint32_t gatesRead = anyGrad ? (in.hasGradHy ? 4u : 3u) : 0u;
@@ -115,7 +137,8 @@ double CoreMicros(const TilingInput& in, int64_t maxRows, int64_t maxCols, TileS
             fill = std::max(fill, load + store);
         }
     }
-    double micros = std::max({mte2, mte3, vec}) + fill;
+    const bool oneTile = maxRows <= tile.rows && maxCols <= tile.cols;
+    double micros = bufferNum == 1 || oneTile ? mte2 + vec + mte3 : std::max({mte2, mte3, vec}) + fill;
     if (biasChunks > 1) {
         const int64_t width = kGates * in.hidden;
         const uint64_t cols = AlignUp(CeilDiv(width, cores), 8);
@@ -139,6 +162,7 @@ GridChoice ChooseGrid(const TilingInput& in, int64_t rowUnits, uint32_t rowUnit,
     GridChoice best{Grid{1, 1}, kBlockBytes / in.dtypeBytes, -1.0};
     const int64_t batch = std::max<int64_t>(in.batch, 1);
     for (const uint32_t colUnit : {static_cast<uint32_t>(timing::kGmRequestBytes / in.dtypeBytes), kBlockBytes / in.dtypeBytes}) {
+        if (colUnit > kBlockBytes / in.dtypeBytes && in.hidden <= colUnit) continue;  // one group either way
         const int64_t colUnits = CeilDiv(in.hidden, colUnit);
         for (int64_t rows = 1; rows <= std::min<int64_t>(rowUnits, cores); ++rows) {
             const int64_t cols = std::min<int64_t>(colUnits, cores / rows);
@@ -155,17 +179,24 @@ GridChoice ChooseGrid(const TilingInput& in, int64_t rowUnits, uint32_t rowUnit,
 }
 
 // Rows per bias chunk (see ComputeTiling): at most kBiasChunkRows; fewer when the model
-// says splitting the batch over more cores pays for the partial sums and the final pass.
+// says splitting the batch over more cores pays for the partial sums and the final pass,
+// and their traffic stays within kMaxPartialShare of the minimum (the kernel's target: GM
+// traffic within 3% of the minimum).
 // Candidates: halvings of kBiasChunkRows and the batch shared evenly by each reference core
-// count (one or two chunks per core). Ranked by the modeled busiest-core time summed over
+// count, by half or a quarter of it, or two or four chunks per core. Ranked by the modeled busiest-core time summed over
 // the reference platforms, so the height depends on the shape only.
 uint32_t ChooseBiasChunkRows(const TilingInput& in) {
     const UbBudget ub = MainPhaseBudget(in, kBufferNum, kReferenceUbBytes);
-    uint32_t candidates[16];
+    const InputSet inputs{in.hasGradHy, in.hasGradC};
+    const double minBytes = static_cast<double>(inputs.Count() + kOutputs) * in.batch * in.hidden * in.dtypeBytes +
+                            static_cast<double>(kGates) * in.hidden * in.dtypeBytes;
+    uint32_t candidates[24];
     uint32_t count = 0;
     for (uint32_t rows = kBiasChunkRows; rows >= 1; rows /= 2) candidates[count++] = rows;
     for (const uint32_t cores : kReferenceCores) {
-        for (const uint32_t perCore : {1u, 2u}) {
+        for (const uint32_t perCore : {1u, 2u, 4u}) {  // also half and a quarter of the cores (2-D grids)
+            candidates[count++] = static_cast<uint32_t>(
+                std::max<int64_t>(1, std::min<int64_t>(kBiasChunkRows, CeilDiv(in.batch, cores / perCore))));
             candidates[count++] = static_cast<uint32_t>(
                 std::max<int64_t>(1, std::min<int64_t>(kBiasChunkRows, CeilDiv(in.batch, cores * perCore))));
         }
@@ -177,6 +208,7 @@ uint32_t ChooseBiasChunkRows(const TilingInput& in) {
         const uint32_t rows = candidates[k];
         if (k > 0 && rows == candidates[k - 1]) continue;
         const uint32_t chunks = static_cast<uint32_t>(std::max<int64_t>(1, CeilDiv(in.batch, rows)));
+        if (chunks > 1 && static_cast<double>(PartialSumBytes(in.hidden, chunks)) > kMaxPartialShare * minBytes) continue;
         const uint32_t unit = static_cast<uint32_t>(chunks > 1 ? rows : std::max<int64_t>(in.batch, 1));
         const int64_t units = std::max<int64_t>(1, CeilDiv(in.batch, unit));
         const int64_t limit = std::min<int64_t>(unit, kMaxBlockCount);
@@ -292,7 +324,7 @@ bool ComputeTiling(const TilingInput& in, const PlatformInfo& platform, TilingPl
         tile.rows = TileFor(maxRows, tile.cols, in.dtypeBytes, chunkLimit, ub).rows;
     }
     if (ov.tileRows) {
-        const int64_t fitRows = static_cast<int64_t>((ub.bytes - ub.perCol * tile.cols) / (ub.perElem * tile.cols));
+        const int64_t fitRows = ub.FitRows(tile.cols);
         const int64_t most = std::max<int64_t>(1, std::min<int64_t>({fitRows, maxRows, chunkLimit}));
         if (ov.tileRows > most) {
             return Fail(error, "tileRows override " + std::to_string(ov.tileRows) + " exceeds " +
@@ -300,6 +332,21 @@ bool ComputeTiling(const TilingInput& in, const PlatformInfo& platform, TilingPl
                                    " (UB, the core's rows, the bias chunk and the DMA block count bound it)");
         }
         tile.rows = ov.tileRows;
+    }
+    // Single-buffered queues hold twice the tile: better when that makes the core's whole
+    // rectangle one tile of fewer, longer DMAs (nothing would overlap anyway).
+    uint32_t queueDepth = bufferNum;
+    if (!ov.bufferNum && !ov.tileRows && !ov.tileCols && (tile.rows < maxRows || tile.cols < maxCols)) {
+        const UbBudget single = MainPhaseBudget(in, 1, platform.ubBytes);
+        const TileShape whole = TileFor(maxRows, maxCols, in.dtypeBytes, chunkLimit, single);
+        const uint32_t cores = grid.rows * grid.cols;
+        if (whole.rows >= maxRows && whole.cols >= maxCols &&
+            CoreMicros(in, maxRows, maxCols, whole, cores, biasChunks, 1) <
+                0.97 * CoreMicros(in, maxRows, maxCols, tile, cores, biasChunks, bufferNum)) {
+            tile = whole;
+            queueDepth = 1;
+            d.set_bufferNum(queueDepth);
+        }
     }
     const int64_t tileRows = tile.rows, tileCols = tile.cols;
 
@@ -313,7 +360,7 @@ bool ComputeTiling(const TilingInput& in, const PlatformInfo& platform, TilingPl
     d.set_biasChunks(biasChunks);
     plan->blockDim = grid.rows * grid.cols;
     plan->ubBytesUsed = UbBytesMainPhase(static_cast<uint32_t>(tileRows * tileCols), static_cast<uint32_t>(tileCols),
-                                         in.dtypeBytes, inputs, in.hasBias, bufferNum);
+                                         in.dtypeBytes, inputs, in.hasBias, queueDepth);
 
     if (biasChunks > 1) {
         // Final pass over the partial sums: 4H columns split across the same cores.
@@ -326,7 +373,7 @@ bool ComputeTiling(const TilingInput& in, const PlatformInfo& platform, TilingPl
         plan->ubBytesUsed = std::max<uint64_t>(plan->ubBytesUsed, UbBytesFinalPhase(finalCols, finalRows));
         plan->scheduleMode = 1;  // SyncAll needs every core resident (batch mode)
     }
-    const uint64_t partialBytes = biasChunks > 1 ? static_cast<uint64_t>(biasChunks) * kGates * in.hidden * 4 : 0;
+    const uint64_t partialBytes = PartialSumBytes(in.hidden, biasChunks) / 2;  // the workspace holds them once
     plan->workspaceBytes = in.batch == 0 ? 0 : platform.libWorkspaceBytes + partialBytes;
     return true;
 }

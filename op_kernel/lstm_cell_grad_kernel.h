@@ -337,17 +337,23 @@ private:
         }
         biasOutQueue_.EnQue(out);
         out = biasOutQueue_.template DeQue<float>();
-        for (uint32_t gate = 0; gate < kGates; ++gate) {
-            if (direct) {
-                LocalTensor<T> row = out.template ReinterpretCast<T>()[gate * accPitch];
-                DataCopyExtParams params{1, static_cast<uint32_t>(cols * sizeof(T)), 0, 0, 0};
-                DataCopyPad(gradBiasGm_[gate * hidden_ + col], row, params);
-            } else {
-                DataCopyExtParams params{1, static_cast<uint32_t>(cols * sizeof(float)), 0, 0, 0};
-                DataCopyPad(partialGm_[(chunk * kGates + gate) * hidden_ + col], out[gate * accPitch], params);
-            }
+        // The four gates' rows lie one hidden size apart in gradBias and in a chunk's partial
+        // sums: one DMA of four bursts.
+        if (direct) {
+            DataCopyPad(gradBiasGm_[col], out.template ReinterpretCast<T>(), GateRowsOut<T>(cols, accPitch));
+        } else {
+            DataCopyPad(partialGm_[chunk * kGates * hidden_ + col], out, GateRowsOut<float>(cols, accPitch));
         }
         biasOutQueue_.FreeTensor(out);
+    }
+
+    // Four UB rows of `pitch` elements of U to four GM rows one hidden size apart.
+    template <typename U>
+    __aicore__ inline DataCopyExtParams GateRowsOut(uint32_t cols, uint32_t pitch) const {
+        const uint32_t burstBlocks = static_cast<uint32_t>(CeilDiv(cols * sizeof(U), kBlockBytes));
+        const uint32_t gapBlocks = static_cast<uint32_t>(pitch * sizeof(U) / kBlockBytes) - burstBlocks;
+        return DataCopyExtParams{static_cast<uint16_t>(kGates), static_cast<uint32_t>(cols * sizeof(U)), gapBlocks,
+                                 static_cast<uint32_t>((hidden_ - cols) * sizeof(U)), 0};
     }
 
     __aicore__ inline void WriteZeroBias() {

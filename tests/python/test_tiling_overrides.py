@@ -16,10 +16,10 @@ def test_default_plan_is_unchanged_by_empty_overrides():
 
 
 @pytest.mark.parametrize("overrides, fields", [
-    (T(grid_rows=4, grid_cols=6), {"grid_rows": 4, "grid_cols": 6, "block_dim": 24}),
+    (T(grid_rows=4, grid_cols=6, bias_chunk_rows=128), {"grid_rows": 4, "grid_cols": 6, "block_dim": 24}),
     (T(grid_rows=2), {"grid_rows": 2}),
     (T(tile_cols=64), {"tile_cols": 64}),
-    (T(tile_rows=3), {"tile_rows": 3}),
+    (T(tile_rows=1), {"tile_rows": 1}),
     (T(buffer_num=1), {"buffer_num": 1}),
     (T(bias_chunk_rows=64), {"bias_chunk_rows": 64, "bias_chunks": 16, "row_unit": 64}),
 ])
@@ -30,7 +30,7 @@ def test_overrides_reach_the_plan(overrides, fields):
 
 
 @pytest.mark.parametrize("overrides, message", [
-    (T(grid_rows=9), "gridRows override 9 exceeds the 8 row units"),
+    (T(bias_chunk_rows=128, grid_rows=9), "gridRows override 9 exceeds the 8 row units"),
     (T(grid_cols=30, grid_rows=2), "needs more than the 48 AIV cores"),
     (T(tile_cols=20), "tileCols override 20 must be a multiple of 16"),
     (T(tile_rows=500), "tileRows override 500 exceeds"),
