@@ -183,14 +183,14 @@ GridChoice ChooseGrid(const TilingInput& in, int64_t rowUnits, uint32_t rowUnit,
 // and their traffic stays within kMaxPartialShare of the minimum (the kernel's target: GM
 // traffic within 3% of the minimum).
 // Candidates: halvings of kBiasChunkRows and the batch shared evenly by each reference core
-// count, by half or a quarter of it, or two or four chunks per core. Ranked by the modeled busiest-core time summed over
+// count, by half or a quarter of it, or two or four chunks per core; and a few chunks only. Ranked by the modeled busiest-core time summed over
 // the reference platforms, so the height depends on the shape only.
 uint32_t ChooseBiasChunkRows(const TilingInput& in) {
     const UbBudget ub = MainPhaseBudget(in, kBufferNum, kReferenceUbBytes);
     const InputSet inputs{in.hasGradHy, in.hasGradC};
     const double minBytes = static_cast<double>(inputs.Count() + kOutputs) * in.batch * in.hidden * in.dtypeBytes +
                             static_cast<double>(kGates) * in.hidden * in.dtypeBytes;
-    uint32_t candidates[24];
+    uint32_t candidates[32];
     uint32_t count = 0;
     for (uint32_t rows = kBiasChunkRows; rows >= 1; rows /= 2) candidates[count++] = rows;
     for (const uint32_t cores : kReferenceCores) {
@@ -200,6 +200,10 @@ uint32_t ChooseBiasChunkRows(const TilingInput& in) {
             candidates[count++] = static_cast<uint32_t>(
                 std::max<int64_t>(1, std::min<int64_t>(kBiasChunkRows, CeilDiv(in.batch, cores * perCore))));
         }
+    }
+    for (const uint32_t chunks : {2u, 3u, 4u, 6u, 8u, 12u, 16u}) {  // few chunks: small batches
+        candidates[count++] = static_cast<uint32_t>(
+            std::max<int64_t>(1, std::min<int64_t>(kBiasChunkRows, CeilDiv(in.batch, chunks))));
     }
     std::sort(candidates, candidates + count, [](uint32_t a, uint32_t b) { return a > b; });
     uint32_t best = kBiasChunkRows;

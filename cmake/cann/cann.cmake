@@ -31,6 +31,9 @@ set(CANN_OP_TYPE ThnnFusedLstmCellBackward)
 set(CANN_OP_KERNEL_FILE thnn_fused_lstm_cell_backward.cpp)
 set(CANN_OP_HOST_DIR "${PROJECT_SOURCE_DIR}/op_host")
 set(CANN_OP_KERNEL_DIR "${PROJECT_SOURCE_DIR}/op_kernel")
+# The tiling ranks plans with the performance model's timing table: one dependency-free
+# header, reached through its own directory only.
+set(CANN_SOC_TIMING_DIR "${PROJECT_SOURCE_DIR}/sim/include/ascendc_sim/model")
 file(GLOB CANN_OP_HOST_SOURCES CONFIGURE_DEPENDS "${CANN_OP_HOST_DIR}/*.cpp")
 file(GLOB CANN_OP_HOST_FILES CONFIGURE_DEPENDS "${CANN_OP_HOST_DIR}/*.cpp" "${CANN_OP_HOST_DIR}/*.h")
 file(GLOB CANN_OP_KERNEL_FILES CONFIGURE_DEPENDS "${CANN_OP_KERNEL_DIR}/*.cpp" "${CANN_OP_KERNEL_DIR}/*.h")

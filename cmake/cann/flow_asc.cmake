@@ -50,12 +50,13 @@ npu_op_package(${package_name}
 
 # Host side: op_build runs on a library built from op_host/ (OpDef + TilingFunc) and emits
 # aclnn_*.{h,cpp}, op_proto.* and the ops-info into ASCEND_AUTOGEN_PATH.
-# op_host/lstm_cell_grad_tiling.cpp includes op_kernel/lstm_cell_grad_layout.h.
+# op_host/lstm_cell_grad_tiling.cpp includes op_kernel/lstm_cell_grad_layout.h and the
+# model's soc_timing.h.
 npu_op_code_gen(
   SRC ${CANN_OP_HOST_SOURCES}
   PACKAGE ${package_name}
   OUT_DIR ${ASCEND_AUTOGEN_PATH}
-  COMPILE_OPTIONS -I${CANN_OP_HOST_DIR} -I${CANN_OP_KERNEL_DIR})
+  COMPILE_OPTIONS -I${CANN_OP_HOST_DIR} -I${CANN_OP_KERNEL_DIR} -I${CANN_SOC_TIMING_DIR})
 
 file(GLOB _cann_aclnn_sources "${ASCEND_AUTOGEN_PATH}/aclnn_*.cpp")
 file(GLOB _cann_proto_sources "${ASCEND_AUTOGEN_PATH}/op_proto.cc")
@@ -69,7 +70,7 @@ foreach(lib cust_opapi cust_op_proto cust_optiling)
   target_compile_options(${lib} PRIVATE -fvisibility=hidden)
 endforeach()
 foreach(lib cust_op_proto cust_optiling)
-  target_include_directories(${lib} PRIVATE ${CANN_OP_HOST_DIR} ${CANN_OP_KERNEL_DIR})
+  target_include_directories(${lib} PRIVATE ${CANN_OP_HOST_DIR} ${CANN_OP_KERNEL_DIR} ${CANN_SOC_TIMING_DIR})
 endforeach()
 npu_op_package_add(${package_name} LIBRARY cust_optiling cust_opapi cust_op_proto)
 

@@ -50,6 +50,8 @@ if(_cann_skeleton)
   file(REMOVE ${_cann_skeleton})
 endif()
 file(COPY ${CANN_OP_HOST_FILES} DESTINATION "${CANN_PROJECT_DIR}/op_host")
+# The tiling includes the performance model's timing table ("soc_timing.h"): beside it.
+file(COPY "${CANN_SOC_TIMING_DIR}/soc_timing.h" DESTINATION "${CANN_PROJECT_DIR}/op_host")
 file(COPY ${CANN_OP_KERNEL_FILES} DESTINATION "${CANN_PROJECT_DIR}/op_kernel")
 
 # ---- This build's settings into the generated CMakePresets.json (preset "default", which

@@ -63,20 +63,20 @@ def plot_profile(prof: "Profile", path: str) -> None:
 def plot_bench(rows: Sequence[dict], path: str) -> None:
     """Modeled aiv_time against the HBM floor per shape, and the roofline fraction."""
     plt = _pyplot()
-    labels = [f"{r['batch']}x{r['hidden']}\n{r['dtype']}{'' if r['has_bias'] else ' nb'}" for r in rows]
+    labels = [f"{r['batch']}x{r['hidden']} {r['dtype']}{'' if r['has_bias'] else ' no bias'}" for r in rows]
     fig, (time_ax, frac_ax) = plt.subplots(1, 2, figsize=(13, 4.8))
     xs = range(len(rows))
     time_ax.bar([x - 0.2 for x in xs], [r["aiv_time_us"] for r in rows], width=0.4, label="aiv_time (modeled)")
     time_ax.bar([x + 0.2 for x in xs], [r["hbm_floor_us"] for r in rows], width=0.4, label="HBM floor")
     time_ax.set_yscale("log")
     time_ax.set_ylabel("microseconds")
-    time_ax.set_xticks(list(xs), labels, fontsize=7)
+    time_ax.set_xticks(list(xs), labels, fontsize=7, rotation=45, ha="right")
     time_ax.legend(fontsize=8)
     frac_ax.bar(list(xs), [r["roofline_fraction"] for r in rows], color="tab:green")
     frac_ax.axhline(1.0, color="black", linewidth=0.6)
-    frac_ax.set_ylim(0, 1.05)
-    frac_ax.set_ylabel("HBM floor / aiv_time (modeled)")
-    frac_ax.set_xticks(list(xs), labels, fontsize=7)
+    frac_ax.set_ylim(0, max([1.05] + [1.1 * r["roofline_fraction"] for r in rows]))
+    frac_ax.set_ylabel("HBM floor / aiv_time (modeled; above 1: writes absorbed by L2)")
+    frac_ax.set_xticks(list(xs), labels, fontsize=7, rotation=45, ha="right")
     fig.suptitle(f"MODELED on {rows[0]['soc'] if rows else '?'} (the sim's performance model, not a measurement)",
                  fontsize=10)
     fig.tight_layout()

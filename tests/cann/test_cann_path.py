@@ -226,6 +226,7 @@ def test_op_host_compiles_as_cxx11_like_cann_op_build():
     for source in ("lstm_cell_grad_check.cpp", "lstm_cell_grad_tiling.cpp"):
         result = subprocess.run([compiler, "-std=c++11", "-D_GLIBCXX_USE_CXX11_ABI=0", "-fsyntax-only",
                                  f"-I{ROOT}/sim/include", f"-I{ROOT}/op_host", f"-I{ROOT}/op_kernel",
+                                 f"-I{ROOT}/sim/include/ascendc_sim/model",  # soc_timing.h, as the CANN flows
                                  str(ROOT / "op_host" / source)], capture_output=True, text=True, timeout=120)
         assert result.returncode == 0, f"{source}:\n{result.stderr}"
 

@@ -34,7 +34,7 @@ CASES = [
     (1024, 1024, np.float16, True, ("hy", "c"), 0.80, 0.55),
     (4096, 512, np.float16, True, ("c",), 0.80, 0.75),
     # The small shape: 64 rows over 48 cores need partial bias sums, capped by the 3% target.
-    (64, 1024, np.float32, True, ("hy", "c"), 0.50, 0.20),
+    (64, 1024, np.float32, True, ("hy", "c"), 0.50, 0.30),
 ]
 IDS = [f"{b}x{h}-{np.dtype(d).name}-{'bias' if bias else 'nobias'}-{'+'.join(g)}" for b, h, d, bias, g, _, _ in CASES]
 
