@@ -24,6 +24,7 @@ CANN_ENV_VARS = ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME", "ASCEND_CANN_PACKAGE
                  "ASCEND_CUSTOM_OPP_PATH", "BASE_LIBS_PATH", "ASCEND_AICPU_PATH")
 OP_HOST_FILES = sorted(p.name for p in (ROOT / "op_host").iterdir() if p.suffix in (".cpp", ".h"))
 OP_KERNEL_FILES = sorted(p.name for p in (ROOT / "op_kernel").iterdir() if p.suffix in (".cpp", ".h"))
+SOC_TIMING = ROOT / "sim" / "include" / "ascendc_sim" / "model" / "soc_timing.h"
 
 # Until the top-level CMakeLists.txt routes ASCEND_TOOLCHAIN=cann to cmake/cann/cann.cmake, a
 # `--preset cann` configure would build the sim instead.
@@ -327,10 +328,12 @@ def test_stand_in_msopgen_project_gets_our_sources_and_settings(tmp_path, build_
     assert call["argv"][call["argv"].index("-c") + 1] == "ai_core-ascend910b"
     assert call["prototype"][0]["op"] == "ThnnFusedLstmCellBackward"
     # msopgen's skeleton sources are replaced by ours, byte for byte; its CMake files stay.
-    assert sorted(p.name for p in (project / "op_host").glob("*.[ch]*")) == OP_HOST_FILES
+    # The tiling's include of the model's timing table travels beside it.
+    assert sorted(p.name for p in (project / "op_host").glob("*.[ch]*")) == sorted(OP_HOST_FILES + ["soc_timing.h"])
     assert sorted(p.name for p in (project / "op_kernel").glob("*.[ch]*")) == OP_KERNEL_FILES
     for name in OP_HOST_FILES:
         assert (project / "op_host" / name).read_bytes() == (ROOT / "op_host" / name).read_bytes()
+    assert (project / "op_host" / "soc_timing.h").read_bytes() == SOC_TIMING.read_bytes()
     assert (project / "op_kernel" / "CMakeLists.txt").read_text() == "# CANN's generated file\n"
     variables = json.loads((project / "CMakePresets.json").read_text())["configurePresets"][0]["cacheVariables"]
     assert variables["ASCEND_COMPUTE_UNIT"] == {"type": "STRING", "value": "ascend910b;ascend910_93"}
