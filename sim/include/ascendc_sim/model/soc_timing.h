@@ -20,6 +20,15 @@
 #include <cstddef>
 #include <cstdint>
 
+// Functions are constexpr from C++14 on. op_host includes this header and CANN's op build
+// compiles op_host as C++11, where a constexpr function may hold only a return statement:
+// there they are plain inline functions.
+#if __cplusplus >= 201402L
+#define SIM_TIMING_FN constexpr
+#else
+#define SIM_TIMING_FN inline
+#endif
+
 namespace sim::model::timing {
 
 // ---- per SoC -----------------------------------------------------------------------------
@@ -49,7 +58,7 @@ constexpr SocTiming kSocs[] = {
 };
 constexpr size_t kSocCount = sizeof(kSocs) / sizeof(kSocs[0]);
 
-constexpr bool SameText(const char* a, const char* b) {
+SIM_TIMING_FN bool SameText(const char* a, const char* b) {
     while (*a != '\0' && *a == *b) {
         ++a;
         ++b;
@@ -58,7 +67,7 @@ constexpr bool SameText(const char* a, const char* b) {
 }
 
 // The SoC's row; the first row (Ascend910B1) for an unknown name.
-constexpr const SocTiming& FindSocTiming(const char* name) {
+SIM_TIMING_FN const SocTiming& FindSocTiming(const char* name) {
     for (size_t i = 0; i < kSocCount; ++i) {
         if (SameText(kSocs[i].name, name)) return kSocs[i];
     }
@@ -106,7 +115,7 @@ constexpr uint64_t kGmRequestBytes = 512;
 constexpr uint64_t kGmSectorBytes = 32;
 
 template <size_t N>
-constexpr double Interpolate(const BandwidthPoint (&table)[N], double kib) {
+SIM_TIMING_FN double Interpolate(const BandwidthPoint (&table)[N], double kib) {
     if (kib <= table[0].kib) return table[0].gibps * (kib / table[0].kib);  // constant time below
     for (size_t i = 1; i < N; ++i) {
         if (kib <= table[i].kib) {
@@ -119,7 +128,7 @@ constexpr double Interpolate(const BandwidthPoint (&table)[N], double kib) {
 
 // Bytes per microsecond one core's MTE pipe reaches for an instruction of `bytes` in total
 // (GM->UB when `toUb`), before bursts and alignment.
-constexpr double DmaCoreRate(bool toUb, double bytes) {
+SIM_TIMING_FN double DmaCoreRate(bool toUb, double bytes) {
     const double kib = bytes / 1024.0;
     const double gibps = toUb ? Interpolate(kGmToUb, kib) : Interpolate(kUbToGm, kib);
     return gibps * 1073741824.0 / 1e6;
@@ -129,7 +138,7 @@ constexpr double DmaCoreRate(bool toUb, double bytes) {
 // burst, plus the per-burst overhead and the extra 512-B request of misaligned bursts.
 // `gmStart` is the address (or any value with the same remainder mod 512) of the first burst,
 // `gmPitch` the distance between burst starts in GM.
-constexpr double DmaEffectiveBytes(uint64_t bursts, uint64_t burstBytes, uint64_t gmStart, uint64_t gmPitch) {
+SIM_TIMING_FN double DmaEffectiveBytes(uint64_t bursts, uint64_t burstBytes, uint64_t gmStart, uint64_t gmPitch) {
     if (bursts == 0 || burstBytes == 0) return 0.0;
     double total = 0.0;
     // Bursts repeat their alignment pattern with period 512 / gcd(pitch, 512) <= 512: sample up
@@ -149,7 +158,7 @@ constexpr double DmaEffectiveBytes(uint64_t bursts, uint64_t burstBytes, uint64_
 }
 
 // Microseconds one DMA instruction takes on an otherwise idle chip (no GM contention, no L2).
-constexpr double DmaMicros(bool toUb, uint64_t bursts, uint64_t burstBytes, uint64_t gmStart = 0,
+SIM_TIMING_FN double DmaMicros(bool toUb, uint64_t bursts, uint64_t burstBytes, uint64_t gmStart = 0,
                            uint64_t gmPitch = 0) {
     const double data = static_cast<double>(bursts) * static_cast<double>(burstBytes);
     if (data <= 0.0) return 0.0;
@@ -167,15 +176,15 @@ constexpr double kBankConflictFactor = 2.0;
 // Start-up of one vector instruction [msKPP small-repeat overhead, 2-3 cycles].
 constexpr double kVectorStartCycles = 3.0;
 
-constexpr uint32_t BankGroup(uint32_t ubAddress) { return (ubAddress / kBankGroupStride) % kUbBankGroups; }
-constexpr bool BankConflict(uint32_t src0, uint32_t src1) { return BankGroup(src0) == BankGroup(src1); }
+SIM_TIMING_FN uint32_t BankGroup(uint32_t ubAddress) { return (ubAddress / kBankGroupStride) % kUbBankGroups; }
+SIM_TIMING_FN bool BankConflict(uint32_t src0, uint32_t src1) { return BankGroup(src0) == BankGroup(src1); }
 
 // Cycles per 256-byte repeat, conflict-free, by API kind and element size [msKPP calPerf in
 // bytes/cycle: cycles = 256 / calPerf]: binary arithmetic 1 (128 half/cycle [ahp]); scalar forms
 // (VADDS/VMULS 256 B/cycle) 1; Exp fp32 2 (128), fp16 3.9 (66); Div fp32 4 (64); Reciprocal 1
 // (256); Cast 1 (262); reductions 3 (VCADD 85). Ln and Sqrt as Exp and Div [EST]; anything
 // else 1 [EST].
-constexpr double VectorCyclesPerRepeat(const char* api, uint32_t elementBytes) {
+SIM_TIMING_FN double VectorCyclesPerRepeat(const char* api, uint32_t elementBytes) {
     if (SameText(api, "Exp") || SameText(api, "Ln")) return elementBytes == 2 ? 256.0 / 66.0 : 2.0;
     if (SameText(api, "Div") || SameText(api, "Sqrt")) return 4.0;
     if (SameText(api, "ReduceSum") || SameText(api, "WholeReduceSum") || SameText(api, "BlockReduceSum")) {
@@ -185,7 +194,7 @@ constexpr double VectorCyclesPerRepeat(const char* api, uint32_t elementBytes) {
 }
 
 // Cycles of one vector instruction.
-constexpr double VectorCycles(const char* api, uint32_t elementBytes, uint32_t repeats, bool conflict) {
+SIM_TIMING_FN double VectorCycles(const char* api, uint32_t elementBytes, uint32_t repeats, bool conflict) {
     return kVectorStartCycles +
            static_cast<double>(repeats) * VectorCyclesPerRepeat(api, elementBytes) * (conflict ? kBankConflictFactor : 1.0);
 }
