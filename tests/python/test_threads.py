@@ -46,8 +46,10 @@ def test_eight_threads_at_once():
 
 def test_the_gil_is_released_while_the_op_runs():
     # A Python thread keeps running while the op runs: it records the time of each of its
-    # iterations, and some must fall in the middle of the op's call (with the GIL held it
-    # could only run before the call enters C++, within one switch interval).
+    # iterations, and some must fall in the middle half of an op call. With the GIL held
+    # through the call, none could: the spinner would only run before the call enters C++
+    # or after it returns. Not a timing assertion: the call is repeated (a bounded number
+    # of times) until a tick lands inside one, however fast or loaded the machine is.
     from lstm_cell_grad import _C
     from lstm_cell_grad._arrays import to_numpy
     args = [to_numpy(str(k), a) for k, a in enumerate(make_inputs(4000, 256, seed=8))]
@@ -62,14 +64,18 @@ def test_the_gil_is_released_while_the_op_runs():
 
     spinner = threading.Thread(target=spin)
     spinner.start()
+    calls, ticked_inside = 0, False
     try:
         time.sleep(0.02)
-        start = time.perf_counter()
-        assert _C.run(args, True, out, "Ascend910B1", 0) is None
-        end = time.perf_counter()
+        while calls < 50 and not ticked_inside:
+            first_tick = len(ticks)
+            start = time.perf_counter()
+            assert _C.run(args, True, out, "Ascend910B1", 0) is None
+            end = time.perf_counter()
+            calls += 1
+            quarter = (end - start) / 4
+            ticked_inside = any(start + quarter < tick < end - quarter for tick in ticks[first_tick:])
     finally:
         stop.set()
         spinner.join()
-    quarter = (end - start) / 4
-    assert end - start > 0.02, "the call is too short to tell"
-    assert any(start + quarter < tick < end - quarter for tick in ticks)
+    assert ticked_inside, f"no tick of the spinning thread inside any of {calls} op calls"
