@@ -1,0 +1,28 @@
+"""The sim guide's table of check kinds is the one list a reader gets: it names exactly the
+kinds the sim has (`sim/src/core/check.cpp`), each once."""
+import re
+
+from build_support import ROOT
+
+
+def kinds_in_the_sim():
+    source = (ROOT / "sim" / "src" / "core" / "check.cpp").read_text()
+    names = re.search(r"kNames\s*=\s*\{(.*?)\};", source, re.S)
+    assert names, "kNames not found in check.cpp"
+    return re.findall(r'"([a-z0-9-]+)"', names.group(1))
+
+
+def kinds_in_the_guide():
+    guide = (ROOT / "docs" / "sim_guide.md").read_text()
+    section = re.search(r"^## Checks\n(.*?)(?=^## )", guide, re.S | re.M)
+    assert section, "no '## Checks' section in docs/sim_guide.md"
+    return [kind for kind in re.findall(r"^\| ([a-z0-9-]+) \|", section.group(1), re.M) if kind != "kind"]
+
+
+def test_the_guide_lists_every_check_kind_once():
+    sim, guide = kinds_in_the_sim(), kinds_in_the_guide()
+    assert len(sim) >= 10
+    assert sorted(guide) == sorted(sim), (
+        f"docs/sim_guide.md's check table differs from sim/src/core/check.cpp: "
+        f"missing {sorted(set(sim) - set(guide))}, not in the sim {sorted(set(guide) - set(sim))}, "
+        f"listed twice {sorted({k for k in guide if guide.count(k) > 1})}")
