@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "lstm_cell_grad_tiling.h"
+
 namespace lstm_cell_grad {
 namespace {
 
@@ -71,6 +73,11 @@ CheckResult CheckArguments(const Arguments& args) {
         return Fail(kStatusInvalid, "cx has shape " + ShapeText(args.cx.shape) + "; expected rank 2 [batch, hidden_size]");
     }
     const int64_t batch = args.cx.shape[0], hidden = args.cx.shape[1];
+    // Before anything is derived from them (4 * hidden_size, byte counts).
+    std::string limit;
+    if (!CheckSizeLimits(batch, hidden, dtype == ge::DT_FLOAT ? 4 : 2, args.hasBias, &limit)) {
+        return Fail(kStatusInvalid, "cx has shape " + ShapeText(args.cx.shape) + ": " + limit);
+    }
     const std::string where = " (batch " + std::to_string(batch) + ", hidden_size " + std::to_string(hidden) +
                               " taken from cx)";
     auto expect = [&](const TensorDesc& t, std::vector<int64_t> shape, const char* layout) -> CheckResult {

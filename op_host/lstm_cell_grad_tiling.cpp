@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 #include "lstm_cell_grad_layout.h"
@@ -235,6 +236,33 @@ thread_local TilingOverrides threadOverrides;
 
 }  // namespace
 
+bool CheckSizeLimits(int64_t batch, int64_t hidden, uint32_t dtypeBytes, bool hasBias, std::string* error) {
+    if (batch < 0 || hidden < 0) {
+        *error = "batch and hidden must be non-negative";
+        return false;
+    }
+    if (dtypeBytes != 4 && dtypeBytes != 2) {
+        *error = "element size must be 4 (float32) or 2 (float16, bfloat16)";
+        return false;
+    }
+    // The bytes of a [batch, 4 * hidden] tensor must fit int64 (every offset and the
+    // workspace are below it), and the gradBias chunk count uint32 (tiling data): refused
+    // here rather than wrapped (a wrapped chunk count once made rowUnit 0, then a division).
+    int64_t rowBytes = 0, tensorBytes = 0;
+    if (__builtin_mul_overflow(hidden, static_cast<int64_t>(kGates) * dtypeBytes, &rowBytes) ||
+        __builtin_mul_overflow(rowBytes, batch, &tensorBytes)) {
+        *error = "batch " + std::to_string(batch) + " x 4 * hidden_size " + std::to_string(hidden) +
+                 " elements need more than 2^63 bytes";
+        return false;
+    }
+    if (hasBias && hidden > 0 && CeilDiv(batch, kBiasChunkRows) > static_cast<int64_t>(UINT32_MAX)) {
+        *error = "batch " + std::to_string(batch) + " needs more than 2^32 - 1 gradBias chunks of " +
+                 std::to_string(kBiasChunkRows) + " rows";
+        return false;
+    }
+    return true;
+}
+
 ScopedTilingOverrides::ScopedTilingOverrides(const TilingOverrides& overrides) : previous_(threadOverrides) {
     threadOverrides = overrides;
 }
@@ -245,8 +273,7 @@ void SetThreadTilingOverrides(const TilingOverrides& overrides) { threadOverride
 bool ComputeTiling(const TilingInput& in, const PlatformInfo& platform, TilingPlan* plan, std::string* error,
                    const TilingOverrides& ov) {
     *plan = TilingPlan{};
-    if (in.batch < 0 || in.hidden < 0) return Fail(error, "batch and hidden must be non-negative");
-    if (in.dtypeBytes != 4 && in.dtypeBytes != 2) return Fail(error, "element size must be 4 (float32) or 2 (float16, bfloat16)");
+    if (!CheckSizeLimits(in.batch, in.hidden, in.dtypeBytes, in.hasBias, error)) return false;
     if (platform.aivCores == 0) return Fail(error, "the platform reports no AIV cores");
     const uint32_t bufferNum = ov.bufferNum ? ov.bufferNum : kBufferNum;
     if (bufferNum > kMaxBufferNum) {
@@ -275,6 +302,10 @@ bool ComputeTiling(const TilingInput& in, const PlatformInfo& platform, TilingPl
     const uint32_t chunkRows = ov.biasChunkRows ? ov.biasChunkRows : in.hasBias ? ChooseBiasChunkRows(in) : 0;
     uint32_t biasChunks = 0, rowUnit = 1;
     if (in.hasBias) {
+        if (CeilDiv(in.batch, chunkRows) > static_cast<int64_t>(UINT32_MAX)) {  // tiling data holds uint32
+            return Fail(error, "batch " + std::to_string(in.batch) + " needs more than 2^32 - 1 gradBias chunks of " +
+                                   std::to_string(chunkRows) + " rows");
+        }
         biasChunks = static_cast<uint32_t>(std::max<int64_t>(1, CeilDiv(in.batch, chunkRows)));
         rowUnit = static_cast<uint32_t>(biasChunks > 1 ? chunkRows : std::max<int64_t>(in.batch, 1));
     }

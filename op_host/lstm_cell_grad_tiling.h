@@ -47,6 +47,10 @@ struct TilingPlan {
     uint64_t ubBytesUsed = 0;    // the larger of the two phases
 };
 
+// The sizes the op can take: non-negative, a [batch, 4 * hidden] tensor below 2^63 bytes,
+// at most 2^32 - 1 gradBias chunks. Shared by the argument checks and ComputeTiling.
+bool CheckSizeLimits(int64_t batch, int64_t hidden, uint32_t dtypeBytes, bool hasBias, std::string* error);
+
 // Returns false with *error set when the input cannot be tiled (sizes out of range) or an
 // override is invalid (the message names it).
 bool ComputeTiling(const TilingInput& input, const PlatformInfo& platform, TilingPlan* plan, std::string* error,

@@ -6,6 +6,8 @@
 //   do  = dhy * t * o * (1 - o)           di  = gct * g * i * (1 - i)
 //   df  = gct * cx * f * (1 - f)          dg  = gct * i * (1 - g^2)
 //   db  = sum over the batch of [di, df, dg, do]
+// computed with 1 - x formed first, and every output of an element NaN when one of its
+// inputs is Inf or NaN (the API document's boundary rule).
 #ifndef LSTM_CELL_GRAD_KERNEL_H
 #define LSTM_CELL_GRAD_KERNEL_H
 
@@ -219,39 +221,69 @@ private:
             LocalTensor<float>& o = x[kO];
             Tanh(t, x[kCy], a.template ReinterpretCast<uint8_t>(), n);  // t = tanh(cy); a, b: its temp
             Mul(gct, dhy, o, n);                                        // dhy*o (kept in gct)
-            Mul(a, o, o, n);
-            Sub(a, o, a, n);                                            // o*(1-o)
+            OneMinusTimes(a, o, n);                                     // o*(1-o)
             Mul(b, dhy, t, n);                                          // dhy*t
             Mul(d[kDo], b, a, n);                                       // do = dhy*t*o*(1-o)
-            Mul(a, t, t, n);                                            // t^2
-            Mul(a, gct, a, n);                                          // dhy*o*t^2
-            Sub(gct, gct, a, n);                                        // gct = dhy*o*(1-t^2)
+            OneMinusSquare(a, t, b, n);                                 // 1-t^2
+            Mul(gct, gct, a, n);                                        // gct = dhy*o*(1-t^2)
             if (kHasC) Add(gct, gct, x[kDc], n);                        //     + dc
         } else {
             gct = x[kDc];                                               // gct = dc
             Duplicate(d[kDo], 0.0f, n);                                 // do = 0
         }
+        NonFiniteToNan(t, x, n);                                        // t: 1, or NaN
+        Mul(gct, gct, t, n);
+        Mul(d[kDo], d[kDo], t, n);
         LocalTensor<float>& i = x[kI];
         LocalTensor<float>& f = x[kF];
         LocalTensor<float>& g = x[kG];
         Mul(d[kDcx], gct, f, n);                                        // dcx = gct*f
-        Mul(a, i, i, n);
-        Sub(a, i, a, n);                                                // i*(1-i)
+        OneMinusTimes(a, i, n);                                         // i*(1-i)
         Mul(b, gct, g, n);                                              // gct*g
         Mul(d[kDi], b, a, n);                                           // di = gct*g*i*(1-i)
-        Mul(a, f, f, n);
-        Sub(a, f, a, n);                                                // f*(1-f)
+        OneMinusTimes(a, f, n);                                         // f*(1-f)
         Mul(b, gct, x[kCx], n);                                         // gct*cx
         Mul(d[kDf], b, a, n);                                           // df = gct*cx*f*(1-f)
         Mul(b, gct, i, n);                                              // gct*i
-        Mul(a, g, g, n);
-        Mul(a, b, a, n);                                                // gct*i*g^2
-        Sub(d[kDg], b, a, n);                                           // dg = gct*i*(1-g^2)
+        OneMinusSquare(a, g, t, n);                                     // 1-g^2
+        Mul(d[kDg], b, a, n);                                           // dg = gct*i*(1-g^2)
 
         if (kHasBias) AccumulateBias(d[kDi], tile, /*zero=*/false);
         Narrow(d, out, n);
         outQueue_.EnQue(out);
         inQueue_.FreeTensor(in);
+    }
+
+    // Gate derivatives in the form that stays accurate in fp32 near saturation: 1-x first
+    // (exact for x in [0.5, 1]), then the product; x - x*x loses the small difference.
+    __aicore__ inline void OneMinusTimes(const LocalTensor<float>& dst, const LocalTensor<float>& x, uint32_t n) {
+        Muls(dst, x, -1.0f, n);
+        Adds(dst, dst, 1.0f, n);                                        // 1-x
+        Mul(dst, x, dst, n);                                            // x*(1-x)
+    }
+    __aicore__ inline void OneMinusSquare(const LocalTensor<float>& dst, const LocalTensor<float>& x,
+                                          const LocalTensor<float>& tmp, uint32_t n) {
+        Muls(dst, x, -1.0f, n);
+        Adds(dst, dst, 1.0f, n);                                        // 1-x
+        Adds(tmp, x, 1.0f, n);                                          // 1+x
+        Mul(dst, dst, tmp, n);                                          // 1-x^2 = (1-x)(1+x)
+    }
+    // The API document's rule, "an Inf or NaN input gives NaN": dst = 1, or NaN where any
+    // input read is Inf or NaN; the caller multiplies gct and do by it. A running product
+    // started at 0 (0 * finite = 0, 0 * Inf = NaN) cannot overflow, unlike a sum.
+    __aicore__ inline void NonFiniteToNan(const LocalTensor<float>& dst, const LocalTensor<float>* x, uint32_t n) {
+        bool first = true;
+        for (uint32_t s = 0; s < kSlotCount; ++s) {
+            if ((s == kDhy || s == kCy || s == kO) && !kHasHy) continue;
+            if (s == kDc && !kHasC) continue;
+            if (first) {
+                Muls(dst, x[s], 0.0f, n);
+            } else {
+                Mul(dst, dst, x[s], n);
+            }
+            first = false;
+        }
+        Adds(dst, dst, 1.0f, n);
     }
 
     // fp32 views of the inputs and results: the queue buffers themselves for float, fp32

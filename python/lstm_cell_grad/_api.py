@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from . import _C
-from ._arrays import (common_kind, describable, empty_like_kind, has_internal_overlap,
-                      to_numpy)
+from ._arrays import TORCH, common_kind, describable, empty_like_kind, to_numpy
 from ._errors import AclnnError
+from ._overlap import check_overlaps, extent_of
 
 Array = Any  # numpy.ndarray or torch.Tensor (torch is optional)
 
@@ -49,18 +49,52 @@ def _input_arg(name: str, value: Array) -> Optional[Tuple[np.ndarray, int]]:
     return array, code
 
 
-def _output_arg(name: str, value: Array, writebacks: List[Tuple[np.ndarray, np.ndarray]]):
+def _output_arg(name: str, value: Array, writebacks: List[Callable[[], None]]):
+    """The array the op writes for one output: the caller's own memory when an aclTensor can
+    describe it, else a staging array copied back after success (through torch for tensors,
+    so a negative bit is honoured)."""
     if value is None:
         return None
+    if isinstance(value, np.ndarray):
+        if not value.flags.writeable:
+            raise ValueError(f"{name}: the array is read-only")
+        array, code = to_numpy(name, value)
+        if not describable(array):
+            staging = np.empty(array.shape, dtype=array.dtype.newbyteorder("="))
+            writebacks.append(lambda: array.__setitem__(Ellipsis, staging))
+            return staging, code
+        return array, code
+    if value.is_conj():
+        raise TypeError(f"{name} has the conjugate bit set; resolve it (resolve_conj()) before passing it as out")
+    if value.is_neg():  # written through torch: copy_ stores the negation the bit implies
+        import torch
+        staging = torch.empty(value.shape, dtype=value.dtype)
+        writebacks.append(lambda: value.copy_(staging))
+        return to_numpy(name, staging)
     array, code = to_numpy(name, value)
-    if has_internal_overlap(array):
-        raise ValueError(f"{name} has internal overlap (a stride of 0 on a dimension longer than 1): "
-                         "every output element needs memory of its own")
     if not describable(array):
         staging = np.empty(array.shape, dtype=array.dtype.newbyteorder("="))
-        writebacks.append((array, staging))
+        writebacks.append(lambda: array.__setitem__(Ellipsis, staging))
         array = staging
     return array, code
+
+
+def _check_torch_out(outs: Sequence[Optional[Array]], inputs: Sequence[Optional[Array]]) -> None:
+    """torch's own rule for out= functions: they are not differentiable, so with grad mode on
+    no argument may require grad (a saved or leaf tensor would be changed behind autograd)."""
+    import torch
+    if torch.is_grad_enabled() and any(t is not None and t.requires_grad for t in (*outs, *inputs)):
+        raise RuntimeError("thnn_fused_lstm_cell_backward(): functions with out=... arguments don't support "
+                           "automatic differentiation, but one of the arguments requires grad")
+
+
+def _bump_versions(outs: Sequence[Optional[Array]]) -> None:
+    """Marks torch outputs as modified in place, as torch's out= ops do: autograd then refuses
+    a backward that saved one of them."""
+    import torch
+    for tensor in outs:
+        if tensor is not None:
+            torch.autograd.graph.increment_version(tensor)
 
 
 def thnn_fused_lstm_cell_backward(
@@ -120,6 +154,14 @@ def thnn_fused_lstm_cell_backward(
     kind = common_kind({**inputs, **({f"out[{i}]": o for i, o in enumerate(outs)} if outs else {})})
     soc_name, core_cap = _resolve_soc(soc, num_cores)
 
+    user_outs = outs is not None
+    if user_outs:
+        # On the caller's own views, before anything is staged (a reversed view is copied).
+        out_names = [f"out[{i}] ({name})" for i, name in enumerate(_OUT_NAMES)]
+        check_overlaps([None if v is None else extent_of(n, v) for n, v in inputs.items()],
+                       [None if v is None else extent_of(n, v) for n, v in zip(out_names, outs)])
+        if kind == TORCH:
+            _check_torch_out(outs, list(inputs.values()))
     in_args = [_input_arg(name, value) for name, value in inputs.items()]
     if outs is None:
         cx_array = in_args[2][0]
@@ -127,7 +169,7 @@ def thnn_fused_lstm_cell_backward(
         outs = [empty_like_kind(kind, (batch, 4 * hidden), cx),
                 empty_like_kind(kind, (batch, hidden), cx),
                 empty_like_kind(kind, (4 * hidden,), cx) if has_bias else None]
-    writebacks: List[Tuple[np.ndarray, np.ndarray]] = []
+    writebacks: List[Callable[[], None]] = []
     out_args = [_output_arg(f"out[{i}] ({name})", value, writebacks)
                 for i, (name, value) in enumerate(zip(_OUT_NAMES, outs))]
 
@@ -135,8 +177,10 @@ def thnn_fused_lstm_cell_backward(
     if failure is not None:
         status, api, message = failure
         raise AclnnError(status, message, api)
-    for target, staging in writebacks:
-        target[...] = staging
+    for write_back in writebacks:
+        write_back()
+    if user_outs and kind == TORCH:
+        _bump_versions(outs)
     return outs[0], outs[1], outs[2]
 
 

@@ -78,11 +78,6 @@ def describable(array: np.ndarray) -> bool:
     return array.dtype.isnative and all(s >= 0 and s % array.itemsize == 0 for s in array.strides)
 
 
-def has_internal_overlap(array: np.ndarray) -> bool:
-    """Whether two elements of the view share memory (a stride of 0 where the size is > 1)."""
-    return array.size > 1 and any(stride == 0 and size > 1 for stride, size in zip(array.strides, array.shape))
-
-
 def empty_like_kind(kind: str, shape: Tuple[int, ...], like: Any) -> Any:
     """A new output of `kind` with the dtype of `like` (native byte order)."""
     if kind == TORCH:

@@ -208,7 +208,10 @@ PYBIND11_MODULE(_C, m) {
           py::arg("num_cores"), py::arg("inject_fault") = "",
           "Runs the op on (array, aclDataType) pairs; None on success, else (status, api, message).");
     m.def("socs", &SocTable, "The sim's SoC table, one dict per SoC.");
-    m.def("default_soc", [] { return py::make_tuple(sim::CurrentSoc().name, sim::CurrentCoreLimit()); },
+    m.def("default_soc", [] {
+              if (const std::string bad = sim::EnvironmentError(); !bad.empty()) throw std::invalid_argument(bad);
+              return py::make_tuple(sim::CurrentSoc().name, sim::CurrentCoreLimit());
+          },
           "The calling thread's SoC and core cap (ASCEND_SIM_SOC / ASCEND_SIM_MAX_CORES, else the sim's default).");
     m.def("plan", &Plan, py::arg("batch"), py::arg("hidden"), py::arg("dtype_bytes"), py::arg("has_grad_hy"),
           py::arg("has_grad_c"), py::arg("has_bias"), py::arg("soc"), py::arg("num_cores"),

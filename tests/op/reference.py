@@ -35,6 +35,22 @@ def formulas(dhy, dc, cx, cy, storage, has_bias):
     return gates, grad_cx, grad_bias, bias_abs
 
 
+def term_magnitudes(dhy, dc, cx, cy, storage):
+    """|gradGates| and |gradCx| computed with every term of gct = dhy*o*(1-t^2) + dc taken by
+    its absolute value: the scale of fp32's rounding where the two terms cancel (with
+    large gradients the result can be far smaller than what was summed)."""
+    cx, cy, storage = (np.asarray(a, np.float64) for a in (cx, cy, storage))
+    hidden = cx.shape[1]
+    i, f, g, o = (storage[:, k * hidden:(k + 1) * hidden] for k in range(4))
+    dhy = np.zeros_like(cx) if dhy is None else np.asarray(dhy, np.float64)
+    dc = np.zeros_like(cx) if dc is None else np.asarray(dc, np.float64)
+    t = np.tanh(cy)
+    gct = np.abs(dhy * o * (1 - t * t)) + np.abs(dc)
+    gates = np.abs(np.concatenate([gct * g * i * (1 - i), gct * cx * f * (1 - f), gct * i * (1 - g * g),
+                                   dhy * t * o * (1 - o)], axis=1))
+    return gates, np.abs(gct * f)
+
+
 def assert_close(actual, expected, dtype, name, bias_abs=None):
     """DESIGN.md section 8: fp32 relative 1e-5 with a 1e-6 absolute floor; fp16 (and bf16,
     this project's extension) within 1 ulp of the float64 result rounded to that format;

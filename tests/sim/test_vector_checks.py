@@ -3,6 +3,7 @@ message naming the API and the operand, and the next launch must work."""
 from __future__ import annotations
 
 import pathlib
+import re
 import shutil
 import subprocess
 
@@ -56,6 +57,9 @@ def test_misaligned_operand(simtest, api, operands, offending):
     buffers = [np.zeros(64, op[2]) for op in operands]
     run = run_vector(simtest, api, buffers, operands, 16, scalar=2.0, round_mode=0)
     assert_caught(run, "ub-alignment", api, f"operand {offending}", "not 32-byte aligned")
+    # The operand's bytes are named as a non-empty range (once "[12, 12)").
+    ranges = re.findall(r"\[(\d+), (\d+)\)", run.result["error"])
+    assert ranges and all(int(end) > int(begin) for begin, end in ranges), run.result["error"]
     assert_next_launch_works(simtest)
 
 

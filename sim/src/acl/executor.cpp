@@ -44,7 +44,7 @@ aclnnStatus CheckExecutorHandle(const char* api, const aclOpExecutor* executor) 
 aclnnStatus SetSlot(const char* api, aclOpExecutor* executor, size_t index, aclTensor* tensor, void* addr,
                     bool inputs, bool outputs) {
     if (tensor == nullptr) return Report(ACLNN_ERR_INNER_NULLPTR, std::string(api) + ": tensor is null");
-    tensor->SetData(addr);
+    // Every check first: a failing call leaves both the tensor and the executor as they were.
     if (aclnnStatus status = CheckExecutorHandle(api, executor); status != ACLNN_SUCCESS) return status;
     const size_t inputCount = inputs ? executor->inputAddresses.size() : 0;
     const size_t outputCount = outputs ? executor->outputAddresses.size() : 0;
@@ -57,6 +57,7 @@ aclnnStatus SetSlot(const char* api, aclOpExecutor* executor, size_t index, aclT
                                                    " is out of range: " + executor->opName + " has " +
                                                    std::to_string(inputCount + outputCount) + " such tensors");
     }
+    tensor->SetData(addr);
     return ACLNN_SUCCESS;
 }
 
@@ -72,8 +73,9 @@ aclnnStatus SetDynamicSlot(const char* api, aclOpExecutor* executor, size_t rela
     }
     aclTensor* tensor = tensors->tensors[relativeIndex];
     if (tensor == nullptr) return Report(ACLNN_ERR_INNER_NULLPTR, std::string(api) + ": the list's tensor is null");
+    if (aclnnStatus status = CheckExecutorHandle(api, executor); status != ACLNN_SUCCESS) return status;
     tensor->SetData(addr);
-    return CheckExecutorHandle(api, executor);
+    return ACLNN_SUCCESS;
 }
 
 }  // namespace

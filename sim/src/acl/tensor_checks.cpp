@@ -233,6 +233,24 @@ bool Overlaps(const aclTensor& a, const aclTensor& b) {
     return false;
 }
 
+bool SelfOverlaps(const aclTensor& tensor) {
+    std::vector<std::pair<int64_t, int64_t>> dims;  // (stride, size) in elements
+    for (size_t i = 0; i < tensor.ViewShape().size() && i < tensor.ViewStrides().size(); ++i) {
+        if (tensor.ViewShape()[i] == 0) return false;  // no elements at all
+        if (tensor.ViewShape()[i] > 1) dims.emplace_back(tensor.ViewStrides()[i], tensor.ViewShape()[i]);
+    }
+    std::sort(dims.begin(), dims.end());
+    int64_t reach = 1;  // elements spanned by the smaller dims: last offset + 1
+    for (const auto& [stride, size] : dims) {
+        if (stride < reach) return true;
+        int64_t span;
+        if (__builtin_mul_overflow(stride, size - 1, &span) || __builtin_add_overflow(span, reach, &reach)) {
+            return true;  // beyond int64: ViewFitsStorage refuses it anyway
+        }
+    }
+    return false;
+}
+
 const char* DataTypeName(aclDataType dataType) {
     switch (dataType) {
         case ACL_DT_UNDEFINED: return "ACL_DT_UNDEFINED";

@@ -88,8 +88,8 @@ uint8_t* CoreState::Operand(const char* api, const char* operand, const UbRef& r
     uint64_t start = ref.offset + byteOffset;
     if (requireAligned && start % 32 != 0) {
         // Misalignment is not memory-unsafe in the sim: the instruction runs if downgraded.
-        Violation(Check::UbAlignment, std::string(api) + ": operand " + operand + " starts at " +
-                                          Describe(ref, byteOffset, 0) + ", not 32-byte aligned (UB address % 32 = " +
+        Violation(Check::UbAlignment, std::string(api) + ": operand " + operand + " at " +
+                                          Describe(ref, byteOffset, bytes) + " is not 32-byte aligned (UB address % 32 = " +
                                           std::to_string(start % 32) + ")");
     }
     if (byteOffset + bytes > ref.bytes) {

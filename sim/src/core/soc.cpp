@@ -2,9 +2,11 @@
 
 #include "ascendc_sim/model/soc_timing.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <stdexcept>
+#include <string>
 
 namespace sim {
 namespace {
@@ -39,19 +41,38 @@ const std::vector<SocSpec> kTable = {
      "1800 MHz, UB 196608, 192 MiB L2, 64 GiB HBM per die, ~1.6 TB/s per die"},
 };
 
+// ASCEND_SIM_MAX_CORES: a whole number 0 (no cap) .. 2^32-1; anything else is refused
+// rather than read as 0 or wrapped (strtoul accepts "-5" and stops silently at "abc").
+uint32_t ParseCoreLimit(const char* text) {
+    const std::string value(text);
+    bool digits = value.size() <= 10;
+    for (char c : value) digits = digits && c >= '0' && c <= '9';
+    const unsigned long long parsed = digits ? std::strtoull(text, nullptr, 10) : 0;
+    if (!digits || parsed > UINT32_MAX) {
+        throw std::invalid_argument("ASCEND_SIM_MAX_CORES='" + value +
+                                    "' is not a core count: expected a whole number, 0 for no cap");
+    }
+    return static_cast<uint32_t>(parsed);
+}
+
 struct Defaults {
     const SocSpec* soc;
     uint32_t coreLimit;
+    std::string environmentError;
 };
 
 Defaults& ProcessDefaults() {
     static Defaults defaults = [] {
-        Defaults d{&kTable[0], 0};
-        if (const char* name = std::getenv("ASCEND_SIM_SOC"); name != nullptr && *name != '\0') {
-            d.soc = &FindSoc(name);
-        }
-        if (const char* cap = std::getenv("ASCEND_SIM_MAX_CORES"); cap != nullptr && *cap != '\0') {
-            d.coreLimit = static_cast<uint32_t>(std::strtoul(cap, nullptr, 10));
+        Defaults d{&kTable[0], 0, ""};
+        try {
+            if (const char* name = std::getenv("ASCEND_SIM_SOC"); name != nullptr && *name != '\0') {
+                d.soc = &FindSoc(name);
+            }
+            if (const char* cap = std::getenv("ASCEND_SIM_MAX_CORES"); cap != nullptr && *cap != '\0') {
+                d.coreLimit = ParseCoreLimit(cap);
+            }
+        } catch (const std::invalid_argument& e) {
+            d.environmentError = std::string("bad environment: ") + e.what();
         }
         return d;
     }();
@@ -94,10 +115,15 @@ uint32_t CurrentAivCores() {
     return (limit != 0 && limit < cores) ? limit : cores;
 }
 
+std::string EnvironmentError() {
+    std::lock_guard<std::mutex> lock(g_defaultsMutex);
+    return ProcessDefaults().environmentError;
+}
+
 void SetDefaultSoc(const std::string& name, uint32_t coreLimit) {
     const SocSpec& soc = FindSoc(name);
     std::lock_guard<std::mutex> lock(g_defaultsMutex);
-    ProcessDefaults() = Defaults{&soc, coreLimit};
+    ProcessDefaults() = Defaults{&soc, coreLimit, ""};  // set explicitly: the environment no longer matters
 }
 
 SocScope::SocScope(const std::string& name, uint32_t coreLimit)

@@ -1,8 +1,12 @@
 #include "ascendc_sim/host/aclnn_call.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <fstream>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
+#include <utility>
 
 #include "aclnn/opdev/op_errno.h"
 #include "ascendc_sim/core/gm.h"
@@ -45,20 +49,48 @@ struct Placement {
     uint8_t* Direct() const { return storage + view.offset * view.elementBytes; }
 };
 
-Placement Place(const char* name, const aclTensor* t, uint64_t* tempBytes) {
-    Placement p;
-    p.name = name;
-    p.present = t != nullptr;
-    if (t == nullptr) return p;
-    p.view = ViewLayout{t->ViewShape(), t->ViewStrides(), t->ViewOffset(), ElementBytes(t->DataType())};
-    p.storage = static_cast<uint8_t*>(t->Data());
-    p.viaCopy = !IsContiguous(p.view.shape, p.view.strides);
-    if (p.viaCopy) {
-        p.tempOffset = *tempBytes;
-        *tempBytes += (static_cast<uint64_t>(p.view.Elements()) * p.view.elementBytes + kTempAlign - 1) / kTempAlign *
-                      kTempAlign;
+// False when the contiguous copy would take the workspace past 2^63 bytes.
+bool Place(const char* name, const aclTensor* t, uint64_t* tempBytes, Placement* p) {
+    p->name = name;
+    p->present = t != nullptr;
+    if (t == nullptr) return true;
+    p->view = ViewLayout{t->ViewShape(), t->ViewStrides(), t->ViewOffset(), ElementBytes(t->DataType())};
+    p->storage = static_cast<uint8_t*>(t->Data());
+    p->viaCopy = !IsContiguous(p->view.shape, p->view.strides);
+    if (!p->viaCopy) return true;
+    // A stride-0 view of a small storage can stand for a huge tensor: its copy is as large
+    // as the view, so each step is checked (a wrapped sum once sized a 16 MiB workspace).
+    int64_t bytes = 0, aligned = 0, end = 0;
+    if (__builtin_mul_overflow(p->view.Elements(), static_cast<int64_t>(p->view.elementBytes), &bytes) ||
+        __builtin_add_overflow(bytes, static_cast<int64_t>(kTempAlign - 1), &aligned) ||
+        __builtin_add_overflow(static_cast<int64_t>(*tempBytes), aligned / kTempAlign * kTempAlign, &end)) {
+        return false;
     }
-    return p;
+    p->tempOffset = *tempBytes;
+    *tempBytes = static_cast<uint64_t>(end);
+    return true;
+}
+
+// Bytes the process may still take: the cap ASCEND_SIM_MAX_WORKSPACE_BYTES (a whole
+// number; for tests and shared machines), else MemAvailable of /proc/meminfo, else 0
+// (unknown). Throws std::invalid_argument for a malformed cap.
+uint64_t MemoryAvailable() {
+    if (const char* cap = std::getenv("ASCEND_SIM_MAX_WORKSPACE_BYTES"); cap != nullptr && *cap != '\0') {
+        char* end = nullptr;
+        const unsigned long long bytes = std::strtoull(cap, &end, 10);
+        if (*end != '\0' || *cap < '0' || *cap > '9') {
+            throw std::invalid_argument(std::string("ASCEND_SIM_MAX_WORKSPACE_BYTES='") + cap +
+                                        "' is not a byte count");
+        }
+        return bytes;
+    }
+    std::ifstream meminfo("/proc/meminfo");
+    std::string key, unit;
+    uint64_t kib = 0;
+    while (meminfo >> key >> kib >> unit) {
+        if (key == "MemAvailable:") return kib * 1024;
+    }
+    return 0;
 }
 
 std::string DtypeList(const std::vector<ge::DataType>& dtypes) {
@@ -174,11 +206,19 @@ aclnnStatus Call::CheckCommon(uint64_t* workspaceSize, aclOpExecutor** executor)
             return Fail(ACLNN_ERR_PARAM_INVALID, std::string(arg->name) + ": " + why);
         }
     }
-    // Outputs must not overlap each other, nor partially overlap an input (exact for
-    // strided views: two disjoint column blocks of one buffer do not overlap).
+    // Outputs must not share memory between their own elements, nor overlap each other, nor
+    // partially overlap an input (exact for strided views: two disjoint column blocks of one
+    // buffer do not overlap).
     for (size_t i = 0; i < outputs_.size(); ++i) {
         const aclTensor* out = outputs_[i].tensor;
         if (out == nullptr) continue;
+        if (sim::acl::SelfOverlaps(*out)) {
+            return Fail(ACLNN_ERR_PARAM_INVALID, std::string(outputs_[i].name) + " (view " +
+                                                     sim::acl::FormatDims(out->ViewShape()) + " with strides " +
+                                                     sim::acl::FormatDims(out->ViewStrides()) +
+                                                     ") has elements sharing memory; every output element needs "
+                                                     "memory of its own");
+        }
         for (size_t j = i + 1; j < outputs_.size(); ++j) {
             if (outputs_[j].tensor != nullptr && sim::acl::Overlaps(*out, *outputs_[j].tensor)) {
                 return Fail(ACLNN_ERR_PARAM_INVALID, std::string(outputs_[i].name) + " and " + outputs_[j].name +
@@ -196,6 +236,7 @@ aclnnStatus Call::CheckCommon(uint64_t* workspaceSize, aclOpExecutor** executor)
 }
 
 aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
+    if (const std::string bad = EnvironmentError(); !bad.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, bad);
     const SocSpec& soc = CurrentSoc();
     const uint32_t coreLimit = CurrentCoreLimit();
     sim::host::TilingContextBuilder builder(opType_);
@@ -217,9 +258,37 @@ aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
     const uint64_t opWorkspaceAligned = (opWorkspace + kTempAlign - 1) / kTempAlign * kTempAlign;
     // Contiguous copies of strided views follow the op's own workspace.
     uint64_t tempBytes = opWorkspaceAligned;
-    for (const Arg& a : inputs_) inputs.push_back(Place(a.name, launches ? a.tensor : nullptr, &tempBytes));
-    for (const Arg& a : outputs_) outputs.push_back(Place(a.name, launches ? a.tensor : nullptr, &tempBytes));
+    for (auto [args, placements] : {std::pair{&inputs_, &inputs}, std::pair{&outputs_, &outputs}}) {
+        for (const Arg& a : *args) {
+            placements->emplace_back();
+            if (!Place(a.name, launches ? a.tensor : nullptr, &tempBytes, &placements->back())) {
+                return Fail(ACLNN_ERR_PARAM_INVALID, std::string(a.name) + " (view " +
+                                                         sim::acl::FormatDims(a.tensor->ViewShape()) +
+                                                         "): its contiguous copy would take the workspace past "
+                                                         "2^63 bytes");
+            }
+        }
+    }
     const uint64_t total = launches ? tempBytes : 0;
+    // A request that cannot fit fails here with a status, not later with the OOM killer.
+    uint64_t available = 0;
+    try {
+        available = MemoryAvailable();
+    } catch (const std::invalid_argument& e) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, e.what());
+    }
+    if (available != 0 && total > available) {
+        std::string copies;
+        for (const auto* placements : {&inputs, &outputs}) {
+            for (const Placement& p : *placements) {
+                if (p.present && p.viaCopy) copies += std::string(copies.empty() ? "" : ", ") + p.name;
+            }
+        }
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    "the workspace needs " + std::to_string(total) + " bytes (" + std::to_string(opWorkspaceAligned) +
+                        " for the op" + (copies.empty() ? "" : ", the rest for contiguous copies of " + copies) +
+                        ") but only " + std::to_string(available) + " bytes of memory are available");
+    }
     // The kernel's `workspace` points past the library's system workspace (op projects
     // hand kernels the user part).
     const uint64_t systemWorkspace = std::min<uint64_t>(soc.libWorkspaceBytes, opWorkspace);

@@ -1,6 +1,7 @@
 #include "view_copy.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "kernel_operator.h"
 
@@ -11,6 +12,8 @@ using namespace AscendC;
 
 constexpr uint32_t kChunkBytes = 32 * 1024;  // bytes staged in UB per copy
 constexpr uint32_t kMaxCores = 8;            // a copy needs few cores to reach its bandwidth
+// Strided elements per DMA: each takes a 32-byte UB block, so a chunk holds this many.
+constexpr int64_t kStridedBurst = kChunkBytes / 32;
 
 // One core's share of the rows (all dims but the last) of the view.
 void CopyRows(const ViewLayout& view, const uint8_t* srcBase, uint8_t* dstBase, bool gather) {
@@ -51,16 +54,32 @@ void CopyRows(const ViewLayout& view, const uint8_t* srcBase, uint8_t* dstBase, 
                 queue.FreeTensor(stage);
             }
         } else {
-            // Elements far apart: scalar moves, byte by byte of each element.
-            for (int64_t e = 0; e < rowLength; ++e) {
-                const int64_t stridedByte = (offset + e * lastStride) * s, denseByte = (denseRow + e) * s;
-                for (uint32_t b = 0; b < s; ++b) {
-                    if (gather) {
-                        dense.SetValue(denseByte + b, strided.GetValue(stridedByte + b));
-                    } else {
-                        strided.SetValue(stridedByte + b, dense.GetValue(denseByte + b));
-                    }
+            // Elements lastStride apart: one DMA moves up to kStridedBurst elements, one element
+            // per burst (each lands in its own 32-byte UB block), the GM gap as the burst stride.
+            // A gap DataCopyPad cannot express (stride 0, or beyond 4 GiB) takes one DMA per element.
+            const uint64_t gap = lastStride >= 1 ? static_cast<uint64_t>(lastStride - 1) * s : 0;
+            const bool batched = lastStride >= 1 && gap <= UINT32_MAX;
+            const int64_t perDma = batched ? kStridedBurst : 1;
+            const uint32_t gapBytes = batched ? static_cast<uint32_t>(gap) : 0;
+            for (int64_t e = 0; e < rowLength; e += perDma) {
+                const auto count = static_cast<uint16_t>(std::min<int64_t>(rowLength - e, perDma));
+                GlobalTensor<uint8_t> stridedAt = strided[(offset + e * lastStride) * s];
+                GlobalTensor<uint8_t> denseAt = dense[(denseRow + e) * s];
+                LocalTensor<uint8_t> stage = queue.AllocTensor<uint8_t>();
+                const DataCopyPadExtParams<uint8_t> noPad{false, 0, 0, 0};
+                if (gather) {
+                    DataCopyPad(stage, stridedAt, DataCopyExtParams{count, s, gapBytes, 0, 0}, noPad);
+                } else {
+                    DataCopyPad(stage, denseAt, DataCopyExtParams{count, s, 0, 0, 0}, noPad);
                 }
+                queue.EnQue(stage);
+                stage = queue.DeQue<uint8_t>();
+                if (gather) {
+                    DataCopyPad(denseAt, stage, DataCopyExtParams{count, s, 0, 0, 0});
+                } else {
+                    DataCopyPad(stridedAt, stage, DataCopyExtParams{count, s, 0, gapBytes, 0});
+                }
+                queue.FreeTensor(stage);
             }
         }
     }

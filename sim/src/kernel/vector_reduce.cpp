@@ -40,8 +40,8 @@ bool CheckRepeatArgs(const ApiName& api, int32_t repeatTime, int32_t dstRepStrid
 
 void CheckAlignment(const ApiName& api, const char* operand, const UbRef& ref, uint32_t granule) {
     if (ref.offset % granule == 0) return;
-    Violation(Check::UbAlignment, std::string(api.text) + ": operand " + operand + " starts at " +
-                                      Core().Describe(ref, 0, 0) + ", not " + std::to_string(granule) +
+    Violation(Check::UbAlignment, std::string(api.text) + ": operand " + operand + " at " +
+                                      Core().Describe(ref, 0, ref.bytes) + " is not " + std::to_string(granule) +
                                       "-byte aligned (UB address % " + std::to_string(granule) + " = " +
                                       std::to_string(ref.offset % granule) + ")");
 }

@@ -148,6 +148,7 @@ ACL_CASE(executor_tensor_addresses) {
     EXPECT_TRUE(tensor->Data() == a);
     EXPECT_EQ(aclSetInputTensorAddr(executor, 2, tensor, b), 161002);
     EXPECT_ERROR_MENTIONS("index 2 is out of range: TestOp has 2 such tensors");
+    EXPECT_TRUE(tensor->Data() == a);  // a failing call leaves the tensor as it was
     EXPECT_EQ(aclSetOutputTensorAddr(executor, 0, tensor, b), ACLNN_SUCCESS);
     EXPECT_TRUE(executor->outputAddresses[0] == b);
     EXPECT_EQ(aclSetTensorAddr(executor, 2, tensor, c), ACLNN_SUCCESS);  // inputs first, then outputs
@@ -162,10 +163,10 @@ ACL_CASE(executor_tensor_addresses) {
     // The body sees the addresses at run time.
     EXPECT_EQ(sim::acl::RunExecutor("aclnnTestOp", nullptr, 0, executor, nullptr), ACLNN_SUCCESS);
     EXPECT_TRUE(calls.lastInputs == (std::vector<void*>{b, a}));
-    // Null arguments: as in nnopbase, the tensor is updated before the executor is checked.
+    // Null arguments: refused, and the tensor keeps its address (a).
     EXPECT_EQ(aclSetInputTensorAddr(executor, 0, nullptr, a), 561103);
     EXPECT_EQ(aclSetInputTensorAddr(nullptr, 0, tensor, b), 561103);
-    EXPECT_TRUE(tensor->Data() == b);
+    EXPECT_TRUE(tensor->Data() == a);
     // Tensor lists (the sim's executors have no list slots: only the list's tensor moves).
     const aclTensor* members[] = {aclCreateTensor(view, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, view, 1, nullptr),
                                   aclCreateTensor(view, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, view, 1, nullptr)};

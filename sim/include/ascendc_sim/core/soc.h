@@ -36,6 +36,11 @@ uint32_t CurrentAivCores();    // min(CurrentSoc().aivCores, cap)
 
 // Process-wide default (overrides the environment).
 void SetDefaultSoc(const std::string& name, uint32_t coreLimit = 0);
+// What is wrong with ASCEND_SIM_SOC / ASCEND_SIM_MAX_CORES ("" when both are usable). A bad
+// value is not applied (the built-in default stands) and is reported rather than thrown, so
+// that C entry points such as aclrtMalloc keep working; the aclnn layer refuses to run an
+// op under it (161002) and Python raises it.
+std::string EnvironmentError();
 
 // Per-thread override for the lifetime of the object (nests).
 class SocScope {

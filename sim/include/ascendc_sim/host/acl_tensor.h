@@ -102,6 +102,12 @@ bool ByteRange(const aclTensor& tensor, uintptr_t* begin, uintptr_t* end, std::s
 constexpr int64_t kExactOverlapRuns = int64_t{1} << 20;
 bool Overlaps(const aclTensor& a, const aclTensor& b);
 
+// Whether two elements of one view may share bytes (an output needs memory of its own per
+// element). Dims of size > 1 sorted by stride, each stride must step past everything the
+// smaller dims reach: exact for every layout a strided tensor library produces
+// (permutations, slices, steps), conservative (true) for interleavings beyond them.
+bool SelfOverlaps(const aclTensor& tensor);
+
 // "[2, 8]": for messages.
 std::string FormatDims(const std::vector<int64_t>& dims);
 // "ACL_FLOAT16", "ACL_FORMAT_ND": for messages.
