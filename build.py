@@ -4,6 +4,7 @@
     python3 build.py run        # build, then show the op working (example + check)
     python3 build.py test       # build, then run the whole test suite
     python3 build.py build      # configure (CMake + Ninja) and build incrementally
+    python3 build.py test --sanitize   # ASan + UBSan build (build-asan/) and the C-level/op tests under it
     python3 build.py flags      # compiler/linker flags for a CANN-style host program
     python3 build.py deps       # install the Python packages in requirements.txt
     python3 build.py package    # custom_opp_<os>_<arch>.run with an installed CANN (CMake preset cann)
@@ -99,9 +100,68 @@ def cmd_build(args=None) -> None:
 
 def cmd_test(args) -> None:
     ensure_gtest()
+    if getattr(args, "sanitize", False):
+        return cmd_test_sanitized(args)
     cmd_build(args)
     pytest_args = list(args.pytest_args or [])
     run([sys.executable, "-m", "pytest", str(ROOT / "tests"), *pytest_args], cwd=ROOT)
+
+
+# ---- AddressSanitizer + UndefinedBehaviorSanitizer --------------------------------------
+SANITIZE_BUILD = ROOT / "build-asan"
+SANITIZE_FLAGS = "-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+# What the sanitized build compiles and runs: the sim, the op, its Python module and the
+# C-level test programs; the tests that drive them (C API cases, ACL runtime, op numerics and
+# errors through the Python module, the broken-kernel checks, a short fuzz). The rest of the
+# suite (PyTorch, install, CLI) exercises no C++ the subset does not.
+SANITIZE_TARGETS = ["ascendc_sim", "cust_opapi", "lstm_cell_grad_ext", "acl_checks", "acl_reference_example",
+                    "op_c_api_cases", "gm_traffic", "_simtest"]
+SANITIZE_TESTS = ["tests/op/test_op_c_api.py", "tests/sim/test_acl_runtime.py", "tests/sim/test_checks.py",
+                  "tests/op/test_op_errors.py", "tests/op/test_op_numerics.py", "tests/python/test_errors.py",
+                  "tests/python/test_views.py", "tests/fuzz/test_fuzz.py"]
+
+
+def cmd_build_sanitized(args) -> None:
+    """build-asan/: the same sources under ASan + UBSan (RelWithDebInfo, so tests stay quick);
+    never written into python/ (the package is assembled in build-asan/package/)."""
+    cmd_deps()
+    if not (SANITIZE_BUILD / "build.ninja").exists():
+        run([tool("cmake"), "-S", str(ROOT), "-B", str(SANITIZE_BUILD), "-G", "Ninja",
+             f"-DCMAKE_MAKE_PROGRAM={tool('ninja')}", f"-DPython3_EXECUTABLE={sys.executable}",
+             "-DCMAKE_BUILD_TYPE=RelWithDebInfo", f"-DCMAKE_CXX_FLAGS={SANITIZE_FLAGS}",
+             f"-DCMAKE_SHARED_LINKER_FLAGS={SANITIZE_FLAGS}", f"-DCMAKE_EXE_LINKER_FLAGS={SANITIZE_FLAGS}",
+             f"-DCMAKE_MODULE_LINKER_FLAGS={SANITIZE_FLAGS}"])
+    jobs = ["-j", str(args.jobs)] if getattr(args, "jobs", None) else []
+    run([tool("cmake"), "--build", str(SANITIZE_BUILD), "--target", *SANITIZE_TARGETS, *jobs])
+    # The package as Python imports it: the sources, and the sanitized extension beside them.
+    package = SANITIZE_BUILD / "package" / "lstm_cell_grad"
+    package.mkdir(parents=True, exist_ok=True)
+    for source in (ROOT / "python" / "lstm_cell_grad").iterdir():
+        if source.suffix in (".py", ".typed"):
+            link = package / source.name
+            if not link.exists():
+                link.symlink_to(source)
+    for module in (SANITIZE_BUILD / "python").glob("_C*.so"):
+        shutil.copy2(module, package / module.name)
+
+
+def sanitizer_env() -> dict:
+    """Python is not built with ASan: its runtime must be loaded first (LD_PRELOAD). Leak
+    checking is off for the Python process (the interpreter keeps memory to exit by design) and
+    on for the C programs it starts; any report fails the run."""
+    preload = [subprocess.run(["g++", f"-print-file-name={lib}"], capture_output=True, text=True,
+                              check=True).stdout.strip() for lib in ("libasan.so", "libubsan.so")]
+    return dict(os.environ, LD_PRELOAD=" ".join(preload), ASCEND_SIM_BUILD_DIR=str(SANITIZE_BUILD),
+                LSTM_CELL_GRAD_PACKAGE_DIR=str(SANITIZE_BUILD / "package"),
+                ASAN_OPTIONS="detect_leaks=0:abort_on_error=1",
+                UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
+
+
+def cmd_test_sanitized(args) -> None:
+    cmd_build_sanitized(args)
+    pytest_args = list(args.pytest_args or [])
+    run([sys.executable, "-m", "pytest", *SANITIZE_TESTS, "-m", "not slow", "-p", "no:cacheprovider",
+         *pytest_args], cwd=ROOT, env=sanitizer_env())
 
 
 def host_program_flags() -> list[str]:
@@ -183,9 +243,12 @@ def main(argv: list[str] | None = None) -> None:
     sub.add_parser("deps", help="install missing Python packages").set_defaults(func=cmd_deps)
     p = sub.add_parser("build", help="configure and build incrementally")
     p.add_argument("-j", "--jobs", type=int)
-    p.set_defaults(func=cmd_build)
+    p.add_argument("--sanitize", action="store_true", help="ASan + UBSan build in build-asan/")
+    p.set_defaults(func=lambda a: cmd_build_sanitized(a) if a.sanitize else cmd_build(a))
     p = sub.add_parser("test", help="build, then run the test suite (extra args go to pytest)")
     p.add_argument("-j", "--jobs", type=int)
+    p.add_argument("--sanitize", action="store_true",
+                   help="build under ASan + UBSan (build-asan/) and run the C-level and op tests there")
     p.add_argument("pytest_args", nargs=argparse.REMAINDER)
     p.set_defaults(func=cmd_test)
     sub.add_parser("flags", help="compiler and linker flags for a CANN-style host program").set_defaults(

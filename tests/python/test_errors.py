@@ -131,18 +131,38 @@ def test_wrong_output_shape_is_161002_naming_the_output(index, name, shape):
     assert f"{name} has shape" in call_expecting(161002, *inputs(), out=out)
 
 
+def c_api_failure(args, out):
+    """The C API's own answer for the same arrays, past the Python-side checks."""
+    from lstm_cell_grad import _C
+    from lstm_cell_grad._arrays import to_numpy
+    return _C.run([to_numpy(n, a) for n, a in zip("abcde", args)], True,
+                  [to_numpy(n, a) for n, a in zip("fgh", out)], "Ascend910B1", 0, "")
+
+
+def python_refusal(*args, **kwargs):
+    """Overlap is checked in Python on the caller's views before anything is staged, with the
+    C API's status; the message names the Python argument."""
+    with pytest.raises(lcg.AclnnError) as caught:
+        lcg.thnn_fused_lstm_cell_backward(*args, **kwargs)
+    assert caught.value.status == 161002
+    return caught.value.message
+
+
 def test_overlapping_outputs_are_161002():
     shared = np.zeros((B, 4 * H), np.float32)
-    message = call_expecting(161002, *inputs(), out=(shared, shared[:, :H], np.empty(4 * H, np.float32)))
-    assert "gradGatesOut and gradCxOut overlap" in message
+    out = (shared, shared[:, :H], np.empty(4 * H, np.float32))
+    assert "out[0] (grad_gates) and out[1] (grad_cx) overlap" in python_refusal(*inputs(), out=out)
+    status, api, message = c_api_failure(inputs(), out)
+    assert status == 161002 and api == FIRST_PHASE and "gradGatesOut and gradCxOut overlap" in message
 
 
 def test_output_partially_overlapping_an_input_is_161002():
     args = inputs()
     storage = args[4]
-    message = call_expecting(161002, *args, out=(np.empty((B, 4 * H), np.float32), storage[:, H:2 * H],
-                                                 np.empty(4 * H, np.float32)))
-    assert "gradCxOut partially overlaps input storage" in message
+    out = (np.empty((B, 4 * H), np.float32), storage[:, H:2 * H], np.empty(4 * H, np.float32))
+    assert "out[1] (grad_cx) partially overlaps input storage" in python_refusal(*args, out=out)
+    status, api, message = c_api_failure(args, out)
+    assert status == 161002 and "gradCxOut partially overlaps input storage" in message
 
 
 def test_kernel_fault_is_reported_at_synchronize():
@@ -183,7 +203,7 @@ def test_malformed_out(out, error, match):
 def test_read_only_output_is_a_value_error():
     out = outputs()
     out[0].flags.writeable = False
-    with pytest.raises(ValueError, match="gradGatesOut: the array is read-only"):
+    with pytest.raises(ValueError, match=r"out\[0\] \(grad_gates\): the array is read-only"):
         lcg.thnn_fused_lstm_cell_backward(*inputs(), out=out)
 
 

@@ -50,7 +50,7 @@ CASES = {
         warn_count=1),
     "ub-alignment": dict(
         kernel="misaligned_ub_operand", cores=1, args=dict(x=floats(TILE), y=bytes(TILE * F32)),
-        words=["core 0/1", "DataCopy (GM->UB, count 64)", "operand dst", "TQueBind#0 buffer 0 bytes [12, 12)",
+        words=["core 0/1", "DataCopy (GM->UB, count 64)", "operand dst", "TQueBind#0 buffer 0 bytes [12, 268)",
                "not 32-byte aligned"],
         warn_count=2),
     "datacopy-length": dict(
