@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from reference import assert_close, formulas, random_inputs, term_magnitudes, torch_autograd
+from lstm_cell_grad._profile import tiling_overrides
 
 lcg = pytest.importorskip("lstm_cell_grad")
 
@@ -72,7 +73,13 @@ def test_bfloat16_is_the_float32_kernel_rounded_once(batch, hidden):
     rng = np.random.default_rng(11)
     inputs = random_inputs(batch, hidden, ml_dtypes.bfloat16, rng)
     bf16 = lcg.thnn_fused_lstm_cell_backward(*inputs, True)
-    fp32 = lcg.thnn_fused_lstm_cell_backward(*(a.astype(np.float32) for a in inputs), True)
+    # gradBias sums rows in an order set by the plan's bias chunks and core grid, which the tiling
+    # chooses per dtype (a bfloat16 tile fits more rows): the float32 run sums in the same order.
+    chosen = lcg.plan(batch, hidden, "bfloat16")
+    same_plan = lcg.TilingOverrides(**{f: getattr(chosen, f) for f in (
+        "grid_rows", "grid_cols", "bias_chunk_rows")})
+    with tiling_overrides(same_plan):
+        fp32 = lcg.thnn_fused_lstm_cell_backward(*(a.astype(np.float32) for a in inputs), True)
     for name, got, wide in zip(("gradGates", "gradCx", "gradBias"), bf16, fp32):
         assert got.dtype == ml_dtypes.bfloat16
         np.testing.assert_array_equal(got.view(np.uint16), wide.astype(ml_dtypes.bfloat16).view(np.uint16),
