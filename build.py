@@ -137,10 +137,9 @@ def cmd_build_sanitized(args) -> None:
     package = SANITIZE_BUILD / "package" / "lstm_cell_grad"
     package.mkdir(parents=True, exist_ok=True)
     for source in (ROOT / "python" / "lstm_cell_grad").iterdir():
-        if source.suffix in (".py", ".typed"):
-            link = package / source.name
-            if not link.exists():
-                link.symlink_to(source)
+        link = package / source.name
+        if source.suffix != ".so" and source.name != "__pycache__" and not link.exists():
+            link.symlink_to(source)
     for module in (SANITIZE_BUILD / "python").glob("_C*.so"):
         shutil.copy2(module, package / module.name)
 

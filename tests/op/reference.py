@@ -18,37 +18,35 @@ def random_inputs(batch, hidden, dtype, rng, grad_hy=True, grad_c=True):
     return dhy, dc, cx, cy, np.ascontiguousarray(storage)
 
 
-def formulas(dhy, dc, cx, cy, storage, has_bias):
-    """gradGates, gradCx, gradBias in float64, plus sum |terms| of gradBias (for its tolerance)."""
+def _gate_terms(dhy, dc, cx, cy, storage, magnitudes):
+    """gradGates and gradCx in float64; with `magnitudes`, the two terms of
+    gct = dhy*o*(1-t^2) + dc are added by absolute value (the scale fp32 rounds at, which
+    cancellation can hide) and the results are absolute values."""
     cx, cy, storage = (np.asarray(a, np.float64) for a in (cx, cy, storage))
     hidden = cx.shape[1]
     i, f, g, o = (storage[:, k * hidden:(k + 1) * hidden] for k in range(4))
     dhy = np.zeros_like(cx) if dhy is None else np.asarray(dhy, np.float64)
     dc = np.zeros_like(cx) if dc is None else np.asarray(dc, np.float64)
     t = np.tanh(cy)
-    gct = dhy * o * (1 - t * t) + dc
+    gct = np.abs(dhy * o * (1 - t * t)) + np.abs(dc) if magnitudes else dhy * o * (1 - t * t) + dc
     gates = np.concatenate([gct * g * i * (1 - i), gct * cx * f * (1 - f), gct * i * (1 - g * g),
                             dhy * t * o * (1 - o)], axis=1)
     grad_cx = gct * f
+    return (np.abs(gates), np.abs(grad_cx)) if magnitudes else (gates, grad_cx)
+
+
+def formulas(dhy, dc, cx, cy, storage, has_bias):
+    """gradGates, gradCx, gradBias in float64, plus sum |terms| of gradBias (for its tolerance)."""
+    gates, grad_cx = _gate_terms(dhy, dc, cx, cy, storage, magnitudes=False)
     grad_bias = gates.sum(axis=0) if has_bias else None
     bias_abs = np.abs(gates).sum(axis=0) if has_bias else None
     return gates, grad_cx, grad_bias, bias_abs
 
 
 def term_magnitudes(dhy, dc, cx, cy, storage):
-    """|gradGates| and |gradCx| computed with every term of gct = dhy*o*(1-t^2) + dc taken by
-    its absolute value: the scale of fp32's rounding where the two terms cancel (with
-    large gradients the result can be far smaller than what was summed)."""
-    cx, cy, storage = (np.asarray(a, np.float64) for a in (cx, cy, storage))
-    hidden = cx.shape[1]
-    i, f, g, o = (storage[:, k * hidden:(k + 1) * hidden] for k in range(4))
-    dhy = np.zeros_like(cx) if dhy is None else np.asarray(dhy, np.float64)
-    dc = np.zeros_like(cx) if dc is None else np.asarray(dc, np.float64)
-    t = np.tanh(cy)
-    gct = np.abs(dhy * o * (1 - t * t)) + np.abs(dc)
-    gates = np.abs(np.concatenate([gct * g * i * (1 - i), gct * cx * f * (1 - f), gct * i * (1 - g * g),
-                                   dhy * t * o * (1 - o)], axis=1))
-    return gates, np.abs(gct * f)
+    """|gradGates| and |gradCx| with every term of gct taken by its absolute value: where the
+    two terms cancel (large gradients) the result is far smaller than what fp32 summed."""
+    return _gate_terms(dhy, dc, cx, cy, storage, magnitudes=True)
 
 
 def assert_close(actual, expected, dtype, name, bias_abs=None):

@@ -85,6 +85,11 @@ CASES = {
         kernel="set_flag_twice", cores=1, args=dict(x=bytes(32), y=bytes(32)),
         words=["core 0/1", "SetFlag<MTE2_V>(1) issued again before its WaitFlag"],
         warn_count=1),
+    "gm-race": dict(
+        kernel="slots_read_without_sync_all", cores=4, args=dict(x=floats(32), y=bytes(128), z=bytes(128)),
+        words=["core 0 (DataCopy, read) and core 1 (DataCopy, write)", "of argument 'y' at byte",
+               "with no SyncAll between them"],
+        warn_count=1),
 }
 
 
@@ -248,3 +253,17 @@ def test_no_gm_leaks_after_failures(simtest):
     for case in CASES.values():
         launch(simtest, case["kernel"], case["cores"], **case["args"])
     assert simtest.gm_allocations() == before
+
+
+def test_cores_writing_the_same_gm_bytes_race(simtest):
+    result = launch(simtest, "cores_write_one_slot", 3, x=floats(24), y=bytes(32))
+    assert result["error_kind"] == "gm-race", result["error"]
+    assert "(DataCopy, write)" in result["error"] and "32 GM byte(s) of argument 'y' at byte 0" in result["error"]
+    assert_process_alive(simtest)
+
+
+def test_the_same_slots_after_sync_all_are_no_race(simtest):
+    # The fixed kernel: every write is ordered before core 0's reads by SyncAll.
+    result = launch(simtest, "slots_read_after_sync_all", 4, x=floats(32), y=bytes(128), z=bytes(128))
+    assert result["ok"] and not result["warnings"], result["error"]
+    assert result["outputs"]["z"] == floats(32)

@@ -48,6 +48,9 @@ void RegisterTestKernels() {
     RegisterKernel("wait_flag_without_set", &wait_flag_without_set);
     RegisterKernel("core_skips_sync_all", &core_skips_sync_all);
     RegisterKernel("assert_tile_count", &assert_tile_count);
+    RegisterKernel("slots_read_without_sync_all", &slots_read_without_sync_all);
+    RegisterKernel("slots_read_after_sync_all", &slots_read_after_sync_all);
+    RegisterKernel("cores_write_one_slot", &cores_write_one_slot);
 }
 
 const char* EventKindName(sim::EventKind kind) {

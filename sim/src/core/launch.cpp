@@ -47,7 +47,8 @@ void Dispatch(KernelEntry entry, const std::vector<void*>& args, std::index_sequ
 }  // namespace
 
 // ---------------------------------------------------------------------------------------
-LaunchState::LaunchState(const LaunchConfig& cfg, const SocSpec& socSpec) : config(cfg), soc(socSpec) {}
+LaunchState::LaunchState(const LaunchConfig& cfg, const SocSpec& socSpec)
+    : config(cfg), soc(socSpec), gmRaces(cfg.blockDim) {}
 
 void LaunchState::RecordWarning(Check kind, const std::string& message) {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -149,6 +150,24 @@ std::string LaunchResult::Report() const {
     return out.str();
 }
 
+// Cross-core GM races of a launch that ran to its end (gm_race.h).
+void CheckGmRaces(LaunchState& launch) {
+    if (!launch.config.checkGmRaces || launch.Aborted() || GetSeverity(Check::GmRace) == Severity::Off) return;
+    const std::string race = launch.gmRaces.FindRace([&](uintptr_t address) {
+        auto allocation = FindGm(reinterpret_cast<void*>(address));
+        if (!allocation) return std::string("GM");
+        const std::string name = launch.ArgumentName(reinterpret_cast<void*>(allocation->base));
+        return (name.empty() ? allocation->label : "argument '" + name + "'") + " at byte " +
+               std::to_string(address - allocation->base);
+    });
+    if (race.empty()) return;
+    if (GetSeverity(Check::GmRace) == Severity::Error) {
+        launch.Fail(Check::GmRace, race);
+    } else {
+        launch.RecordWarning(Check::GmRace, race);
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& coreBody) {
     const SocSpec& soc = config.soc != nullptr ? *config.soc : CurrentSoc();
@@ -192,6 +211,7 @@ LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& 
             counters[idx] = std::move(core.counters);
         });
     }
+    CheckGmRaces(launch);
     t_lastLaunch = launch.Finish(std::move(counters));
     model::OnLaunchFinished(t_lastLaunch);  // the time model (ASCEND_SIM_PROFILE, LastProfile)
     return t_lastLaunch;

@@ -11,6 +11,7 @@
 
 #include "ascendc_sim/core/check.h"
 #include "ascendc_sim/core/core_state.h"
+#include "ascendc_sim/core/launch.h"
 
 namespace sim::dma {
 namespace {
@@ -139,6 +140,7 @@ void MoveGmToUb(const RowPlan& plan, const GmView& view, const uint8_t* gm, cons
     if (!CheckUbExtent(core, plan, "dst", dst, plan.Span(plan.dstPitch, plan.ubRowBytes), &rowRef)) return;
     if (!CheckGmSpan(plan, "src", view, gm, plan.srcPitch)) return;  // outside any allocation: dropped
     const uint64_t seq = IssueDma(core, plan, &view, gm, plan.srcPitch, rowRef.offset);
+    core.launch->gmRaces.Record(core.blockIdx, gm, plan.rowBytes, plan.srcPitch, plan.rows, false, plan.api);
     const bool allRows = core.AccessRows(rowRef, plan.rows, plan.dstPitch, plan.ubRowBytes, plan.pipe, seq, Access::Write);
     for (uint32_t i = 0; i < plan.rows; ++i) {
         const uint64_t rowStart = i * plan.dstPitch;
@@ -170,6 +172,7 @@ void MoveUbToGm(const RowPlan& plan, const GmView& view, uint8_t* gm, const UbRe
     if (!CheckUbExtent(core, plan, "src", src, plan.Span(plan.srcPitch, plan.ubRowBytes), &rowRef)) return;
     if (!CheckGmSpan(plan, "dst", view, gm, plan.dstPitch)) return;  // GM outside stays untouched
     const uint64_t seq = IssueDma(core, plan, &view, gm, plan.dstPitch, rowRef.offset);
+    core.launch->gmRaces.Record(core.blockIdx, gm, plan.rowBytes, plan.dstPitch, plan.rows, true, plan.api);
     bool undefinedReported = false;
     const bool allRows = core.AccessRows(rowRef, plan.rows, plan.srcPitch, plan.ubRowBytes, plan.pipe, seq, Access::Read);
     for (uint32_t i = 0; i < plan.rows; ++i) {

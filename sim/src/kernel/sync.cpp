@@ -87,6 +87,7 @@ void SyncAllImpl() {
     }
     core.Issue(Event{EventKind::SyncAll, Pipe::S, Pipe::S, "SyncAll"});
     core.hazard.BarrierAll();  // SyncAll waits on PIPE_ALL by default
+    core.launch->gmRaces.SyncAll(core.blockIdx);
     core.launch->SyncAll();
 }
 

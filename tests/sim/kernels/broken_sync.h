@@ -109,3 +109,68 @@ extern "C" __global__ __aicore__ void assert_tile_count(GM_ADDR x, GM_ADDR y)
     const int64_t tiles = 3 + AscendC::GetBlockIdx();
     ascendc_assert(tiles <= 3, "core %ld: %ld tiles, at most 3 fit", (long)AscendC::GetBlockIdx(), (long)tiles);
 }
+
+// Each core copies its 8 floats of 'x' into its own 32-byte slot of 'y'; then core 0 reads
+// every slot back to add them up. With `syncAll` false the SyncAll between the two steps is
+// missing: core 0 reads the slots while the other cores may still be writing them (gm-race).
+// With it, the same kernel is correct (no report: the check has no false positive here).
+template <bool syncAll>
+__aicore__ inline void GatherSlots(GM_ADDR x, GM_ADDR y, GM_ADDR z)
+{
+    constexpr uint32_t SLOT = 8;
+    AscendC::TPipe pipe;
+    AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1> queue;
+    AscendC::GlobalTensor<float> xGm, yGm, zGm;
+    const uint32_t cores = AscendC::GetBlockNum();
+    xGm.SetGlobalBuffer((__gm__ float*)x, cores * SLOT);
+    yGm.SetGlobalBuffer((__gm__ float*)y, cores * SLOT);
+    zGm.SetGlobalBuffer((__gm__ float*)z, cores * SLOT);
+    pipe.InitBuffer(queue, 1, cores * SLOT * sizeof(float));
+    AscendC::LocalTensor<float> tile = queue.AllocTensor<float>();
+    AscendC::DataCopy(tile, xGm[AscendC::GetBlockIdx() * SLOT], SLOT);
+    queue.EnQue(tile);
+    tile = queue.DeQue<float>();
+    AscendC::DataCopy(yGm[AscendC::GetBlockIdx() * SLOT], tile, SLOT);
+    queue.FreeTensor(tile);
+    if (syncAll) {
+        AscendC::SyncAll();
+    }
+    if (AscendC::GetBlockIdx() == 0) {
+        tile = queue.AllocTensor<float>();
+        AscendC::DataCopy(tile, yGm, cores * SLOT);
+        queue.EnQue(tile);
+        tile = queue.DeQue<float>();
+        AscendC::DataCopy(zGm, tile, cores * SLOT);
+        queue.FreeTensor(tile);
+    }
+}
+
+extern "C" __global__ __aicore__ void slots_read_without_sync_all(GM_ADDR x, GM_ADDR y, GM_ADDR z)
+{
+    GatherSlots<false>(x, y, z);
+}
+
+extern "C" __global__ __aicore__ void slots_read_after_sync_all(GM_ADDR x, GM_ADDR y, GM_ADDR z)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIV_1_0);
+    GatherSlots<true>(x, y, z);
+}
+
+// Every core writes its 8 floats of 'x' to the same 32 bytes of 'y': which one lands last
+// depends on timing on hardware (gm-race).
+extern "C" __global__ __aicore__ void cores_write_one_slot(GM_ADDR x, GM_ADDR y)
+{
+    constexpr uint32_t SLOT = 8;
+    AscendC::TPipe pipe;
+    AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1> queue;
+    AscendC::GlobalTensor<float> xGm, yGm;
+    xGm.SetGlobalBuffer((__gm__ float*)x, AscendC::GetBlockNum() * SLOT);
+    yGm.SetGlobalBuffer((__gm__ float*)y, SLOT);
+    pipe.InitBuffer(queue, 1, SLOT * sizeof(float));
+    AscendC::LocalTensor<float> tile = queue.AllocTensor<float>();
+    AscendC::DataCopy(tile, xGm[AscendC::GetBlockIdx() * SLOT], SLOT);
+    queue.EnQue(tile);
+    tile = queue.DeQue<float>();
+    AscendC::DataCopy(yGm, tile, SLOT);
+    queue.FreeTensor(tile);
+}

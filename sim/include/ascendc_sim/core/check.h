@@ -27,6 +27,7 @@ enum class Check : int {
     SyncMisuse,         // SetFlag twice without WaitFlag, WaitFlag with nothing set, bad SyncAll
     ApiMisuse,          // arguments CANN rejects (count 0 where forbidden, bad position, ...)
     KernelAssert,       // ascendc_assert failed
+    GmRace,             // two cores touch the same GM bytes (one writing) with no SyncAll between
     kCount
 };
 

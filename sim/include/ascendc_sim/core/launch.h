@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "ascendc_sim/core/gm_race.h"
 #include "ascendc_sim/core/check.h"
 #include "ascendc_sim/core/counters.h"
 #include "ascendc_sim/core/soc.h"
@@ -29,6 +30,9 @@ struct LaunchConfig {
     bool tilingKeySet = false;
     uint64_t tilingKey = 0;
     const SocSpec* soc = nullptr;  // nullptr: CurrentSoc() of the launching thread
+    // Off for the runtime's own view copies: disjoint by construction, and their one-element
+    // bursts would make the end-of-launch interval sweep as large as the view.
+    bool checkGmRaces = true;
 };
 
 struct WarningSummary {
@@ -65,6 +69,8 @@ public:
 
     LaunchResult Finish(std::vector<CoreCounters> cores);
     void CoreFinished(uint32_t blockIdx);
+
+    GmRaceTracker gmRaces;  // GM accesses per core and SyncAll epoch, checked when the launch ends
 
     // Set by RunKernel for the wave being run (guarded by the launch's own sequencing).
     uint32_t participants = 0;

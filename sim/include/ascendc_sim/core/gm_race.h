@@ -1,0 +1,64 @@
+// Cross-core GM races: two cores of one launch touching the same GM bytes, at least one of
+// them writing, with no SyncAll between the two accesses. Hardware gives no order there (the
+// result depends on timing), so the sim reports it as check kind gm-race.
+//
+// Cheap by design: each DMA appends one record (start, row length, pitch, rows) to its core's
+// list; nothing per byte or per element runs while the kernel runs. At the end of the launch
+// the records are expanded into byte intervals, sorted, and swept once per SyncAll epoch.
+// Scalar GM accesses (GlobalTensor::GetValue/SetValue) are not tracked.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sim {
+
+class GmRaceTracker {
+public:
+    explicit GmRaceTracker(uint32_t cores);
+
+    // One DMA of core `core`: `rows` rows of `rowBytes` bytes, `pitch` bytes apart, from `start`.
+    // Only the calling core's list is touched: no lock.
+    void Record(uint32_t core, const void* start, uint64_t rowBytes, uint64_t pitch, uint32_t rows, bool write,
+                const char* api);
+    // Core `core` passed a SyncAll: its later accesses are ordered after every earlier one.
+    void SyncAll(uint32_t core);
+
+    // The first race found ("" when none), naming both cores, the APIs and the bytes.
+    // `nameOf` gives the kernel argument an address belongs to ("" if unknown).
+    template <typename NameOf>
+    std::string FindRace(NameOf nameOf) const;
+
+private:
+    struct Access {
+        uintptr_t start;
+        uint64_t rowBytes;
+        uint64_t pitch;
+        uint32_t rows;
+        uint32_t epoch;
+        bool write;
+        const char* api;
+    };
+    struct Interval {
+        uintptr_t begin, end;
+        uint32_t core;
+        const Access* access;
+    };
+    std::string FindRaceIn(uint32_t epoch, std::string (*describe)(const void*, uintptr_t), const void* context) const;
+    std::vector<std::vector<Access>> accesses_;  // per core
+    std::vector<uint32_t> epochs_;               // per core: SyncAlls passed
+};
+
+template <typename NameOf>
+std::string GmRaceTracker::FindRace(NameOf nameOf) const {
+    uint32_t lastEpoch = 0;
+    for (uint32_t e : epochs_) lastEpoch = e > lastEpoch ? e : lastEpoch;
+    auto describe = [](const void* context, uintptr_t address) { return (*static_cast<const NameOf*>(context))(address); };
+    for (uint32_t epoch = 0; epoch <= lastEpoch; ++epoch) {
+        std::string race = FindRaceIn(epoch, describe, &nameOf);
+        if (!race.empty()) return race;
+    }
+    return {};
+}
+
+}  // namespace sim
