@@ -98,13 +98,27 @@ def cmd_build(args=None) -> None:
     run([tool("cmake"), "--build", str(BUILD), *jobs])
 
 
+def names_test_paths(pytest_args: list[str]) -> bool:
+    """Whether the caller chose what to collect (a file, a folder or a node id), so the whole
+    tests/ folder is not collected beside it."""
+    values_of = {"-k", "-m", "-p", "-c", "-o", "--maxfail", "--deselect", "--ignore", "--rootdir", "--durations"}
+    previous = ""
+    for arg in pytest_args:
+        if not arg.startswith("-") and previous not in values_of and (ROOT / arg.split("::")[0]).exists():
+            return True
+        previous = arg
+    return False
+
+
 def cmd_test(args) -> None:
     ensure_gtest()
     if getattr(args, "sanitize", False):
         return cmd_test_sanitized(args)
     cmd_build(args)
     pytest_args = list(args.pytest_args or [])
-    run([sys.executable, "-m", "pytest", str(ROOT / "tests"), *pytest_args], cwd=ROOT)
+    where = [] if names_test_paths(pytest_args) else [str(ROOT / "tests")]
+    quick = ["-m", "not slow"] if args.quick else []
+    run([sys.executable, "-m", "pytest", *where, *quick, *pytest_args], cwd=ROOT)
 
 
 # ---- AddressSanitizer + UndefinedBehaviorSanitizer --------------------------------------
@@ -244,11 +258,14 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("-j", "--jobs", type=int)
     p.add_argument("--sanitize", action="store_true", help="ASan + UBSan build in build-asan/")
     p.set_defaults(func=lambda a: cmd_build_sanitized(a) if a.sanitize else cmd_build(a))
-    p = sub.add_parser("test", help="build, then run the test suite (extra args go to pytest)")
+    p = sub.add_parser("test", allow_abbrev=False,
+                       help="build, then run the test suite; other options and paths go to pytest "
+                            "(build.py test tests/op -k traffic -x)")
     p.add_argument("-j", "--jobs", type=int)
     p.add_argument("--sanitize", action="store_true",
                    help="build under ASan + UBSan (build-asan/) and run the C-level and op tests there")
-    p.add_argument("pytest_args", nargs=argparse.REMAINDER)
+    p.add_argument("--quick", action="store_true", help="skip the tests marked slow (fresh-venv install, "
+                                                        "compiling against PyTorch)")
     p.set_defaults(func=cmd_test)
     sub.add_parser("flags", help="compiler and linker flags for a CANN-style host program").set_defaults(
         func=cmd_flags)
@@ -261,7 +278,11 @@ def main(argv: list[str] | None = None) -> None:
     p = sub.add_parser("install-package", help="run the built .run (into CANN's opp, or --install-path)")
     p.add_argument("--install-path", help="install under <path>/vendors/<vendor> instead of $ASCEND_OPP_PATH")
     p.set_defaults(func=cmd_install_package)
-    args = parser.parse_args(argv)
+    # Only `test` forwards what it does not know (pytest's options and paths, in any order).
+    args, rest = parser.parse_known_args(argv)
+    if rest and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    args.pytest_args = rest
     args.func(args)
 
 
