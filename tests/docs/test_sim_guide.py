@@ -26,3 +26,15 @@ def test_the_guide_lists_every_check_kind_once():
         f"docs/sim_guide.md's check table differs from sim/src/core/check.cpp: "
         f"missing {sorted(set(sim) - set(guide))}, not in the sim {sorted(set(guide) - set(sim))}, "
         f"listed twice {sorted({k for k in guide if guide.count(k) > 1})}")
+
+
+def test_the_guide_lists_every_environment_variable_the_sim_reads():
+    read = set()
+    for source in (ROOT / "sim" / "src").rglob("*.cpp"):
+        read.update(re.findall(r'getenv\("(ASCEND_[A-Z_]+)"\)', source.read_text()))
+    guide = (ROOT / "docs" / "sim_guide.md").read_text()
+    section = re.search(r"^## Environment variables\n(.*?)(?=^## )", guide, re.S | re.M)
+    assert section, "no '## Environment variables' section in docs/sim_guide.md"
+    listed = set(re.findall(r"^\| `(ASCEND_[A-Z_]+)` \|", section.group(1), re.M))
+    assert len(read) >= 4
+    assert read <= listed, f"docs/sim_guide.md does not list {sorted(read - listed)}"
