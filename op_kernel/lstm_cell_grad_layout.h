@@ -15,19 +15,21 @@ namespace lstm_cell_grad {
 
 constexpr uint32_t kGates = 4;              // i, f, g, o blocks of storage and gradGates
 constexpr uint32_t kOutputs = 5;            // four gate gradients and gradCx
-constexpr uint32_t kMaxInputs = 8;          // gradHy, gradC, cy, cx, i, f, g, o
 constexpr uint32_t kBufferNum = 2;          // double buffering of the copy queues (the default)
 constexpr uint32_t kMaxBufferNum = 2;       // deepest copy queue a tiling may ask for
 constexpr uint32_t kBlockBytes = 32;        // UB DataBlock: rows and buffers align to it
-constexpr uint32_t kFp32CalcTensors = 4;    // t, gct, and two scratch tensors (fp32)
+constexpr uint32_t kFp32CalcTensors = 4;    // tanh(cy), gct, a gate's slope and its upstream (fp32)
+constexpr uint32_t kFloatBytes = 4;         // the math's dtype, fp32
+constexpr uint32_t kFloatsPerBlock = kBlockBytes / kFloatBytes;
 constexpr uint32_t kMaxBlockCount = 4095;   // DataCopyPad blockCount limit
 constexpr uint32_t kBiasChunkRows = 128;    // most rows per partial gradBias sum (see tiling)
 constexpr uint32_t kBankGroupBytes = 256;   // UB bank group stride (A2/A3: 16 groups; asc-devkit
                                             // add_high_performance README)
 constexpr uint32_t kBankGroups = 16;
-// Tanh's temp is the two scratch tensors plus this tail: its algorithm works on chunks of
-// at least 32 fp32 elements (ascendc_api_facts 3.4), more than a tiny tile's scratch.
-constexpr uint32_t kTanhMinTmpBytes = 32 * 4;
+// Tanh's temp is the slope and upstream tensors plus this tail: its algorithm works on
+// chunks of at least 32 fp32 elements (ascendc_api_facts 3.4), more than a tiny tile's two.
+constexpr uint32_t kTanhMinTmpElems = 32;
+constexpr uint32_t kTanhMinTmpBytes = kTanhMinTmpElems * kFloatBytes;
 
 struct Range {
     int64_t begin;
@@ -56,17 +58,29 @@ inline Range CoreCols(int64_t hidden, uint32_t colUnit, uint32_t gridCols, int64
     return Range{units.begin * colUnit, end < hidden ? end : hidden};
 }
 
-// Which inputs a variant reads: a null gradient is zero, so what only it needs is not read.
+// The kernel's inputs, in the order of their UB slots. A variant reads only what its
+// gradients need (a null gradient is zero and is not read) and gives a slot only to what
+// it reads. The gates come last, in storage order, so one DMA can load a row's gates.
+enum Input : uint32_t { kGradHy, kCy, kGradC, kCx, kGateI, kGateF, kGateG, kGateO, kInputKinds };
+// The kernel's results, in the order of their UB slots: gradGates' four gates, then gradCx.
+enum Output : uint32_t { kGradI, kGradF, kGradG, kGradO, kGradCx };
+static_assert(kGradCx + 1 == kOutputs, "one output slot per result");
+
+// Which inputs a variant reads, and where each one's slot is: the one definition of the
+// input slots, for the kernel's buffers and the tiling's UB sums alike.
 struct InputSet {
-    bool gradHy;  // also needs cy (tanh) and o
+    bool gradHy;  // also needs cy (for tanh) and the o gate
     bool gradC;
-    uint32_t Count() const {
-        uint32_t n = 0;
-        if (gradHy) n += 3;            // gradHy, cy, o
-        if (gradC) n += 1;             // gradC
-        if (gradHy || gradC) n += 4;   // cx, i, f, g
-        return n;
+    constexpr bool Reads(uint32_t input) const {
+        return input == kGradHy || input == kCy || input == kGateO ? gradHy
+               : input == kGradC                                 ? gradC
+                                                                 : gradHy || gradC;
     }
+    // An input's slot: how many inputs read come before it.
+    constexpr uint32_t Slot(uint32_t input) const {
+        return input == 0 ? 0u : Slot(input - 1) + (Reads(input - 1) ? 1u : 0u);
+    }
+    constexpr uint32_t Count() const { return Slot(kInputKinds); }
 };
 
 // Elements between consecutive tensors of one UB buffer: the tile rounded up to an odd
@@ -80,7 +94,7 @@ inline uint32_t SlotElems(uint32_t tileElems, uint32_t elemBytes) {
 
 // Tensors (slots) the main phase carves: copy queues, fp32 working tensors, fp16's copies.
 inline uint32_t UbSlotCount(uint32_t dtypeBytes, InputSet inputs, uint32_t bufferNum) {
-    return bufferNum * (inputs.Count() + kOutputs) + kFp32CalcTensors + (dtypeBytes != 4 ? inputs.Count() + kOutputs : 0);
+    return bufferNum * (inputs.Count() + kOutputs) + kFp32CalcTensors + (dtypeBytes != kFloatBytes ? inputs.Count() + kOutputs : 0);
 }
 // The most bytes SlotElems adds to one slot: up to one bank group to align, one to make odd.
 constexpr uint32_t kSlotPadBytes = 2 * kBankGroupBytes;
@@ -89,21 +103,21 @@ constexpr uint32_t kSlotPadBytes = 2 * kBankGroupBytes;
 // dtype), fp32 working tensors, and for fp16 the fp32 copies of inputs and results.
 inline uint32_t UbBytesPerElement(uint32_t dtypeBytes, InputSet inputs, uint32_t bufferNum) {
     uint32_t bytes = bufferNum * inputs.Count() * dtypeBytes + bufferNum * kOutputs * dtypeBytes;
-    bytes += kFp32CalcTensors * 4;
-    if (dtypeBytes != 4) bytes += (inputs.Count() + kOutputs) * 4;
+    bytes += kFp32CalcTensors * kFloatBytes;
+    if (dtypeBytes != kFloatBytes) bytes += (inputs.Count() + kOutputs) * kFloatBytes;
     return bytes;
 }
 
 // UB bytes per tile column for the bias: the fp32 accumulators and their output queue.
-inline uint32_t UbBiasBytesPerColumn(bool hasBias) { return hasBias ? kGates * 4 * 2 : 0; }
+inline uint32_t UbBiasBytesPerColumn(bool hasBias) { return hasBias ? 2 * kGates * kFloatBytes : 0; }
 
 // Total UB the main phase carves for a tile of tileElems elements, tileCols columns.
 inline uint64_t UbBytesMainPhase(uint32_t tileElems, uint32_t tileCols, uint32_t dtypeBytes, InputSet inputs,
                                  bool hasBias, uint32_t bufferNum) {
     const uint64_t io = static_cast<uint64_t>(SlotElems(tileElems, dtypeBytes)) * dtypeBytes;
-    const uint64_t wide = static_cast<uint64_t>(SlotElems(tileElems, 4)) * 4;
+    const uint64_t wide = static_cast<uint64_t>(SlotElems(tileElems, kFloatBytes)) * kFloatBytes;
     const uint32_t ioSlots = bufferNum * (inputs.Count() + kOutputs);
-    const uint32_t wideSlots = kFp32CalcTensors + (dtypeBytes != 4 ? inputs.Count() + kOutputs : 0);
+    const uint32_t wideSlots = kFp32CalcTensors + (dtypeBytes != kFloatBytes ? inputs.Count() + kOutputs : 0);
     return ioSlots * io + wideSlots * wide + static_cast<uint64_t>(tileCols) * UbBiasBytesPerColumn(hasBias) +
            kTanhMinTmpBytes;
 }
@@ -111,7 +125,7 @@ inline uint64_t UbBytesMainPhase(uint32_t tileElems, uint32_t tileCols, uint32_t
 // The final gradBias pass: double-buffered partial rows (fp32), an fp32 accumulator and
 // an output buffer per column.
 inline uint64_t UbBytesFinalPhase(uint32_t finalTileCols, uint32_t finalTileRows) {
-    return static_cast<uint64_t>(finalTileCols) * 4 * (kBufferNum * finalTileRows + 2);
+    return static_cast<uint64_t>(finalTileCols) * kFloatBytes * (kBufferNum * finalTileRows + 2);
 }
 
 // The I/O dtype of a kernel variant (the math is fp32 for all three).
