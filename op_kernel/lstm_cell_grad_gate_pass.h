@@ -125,50 +125,50 @@ private:
             return;
         }
         LocalTensor<T> in = inQueue_.template DeQue<T>();
-        LocalTensor<float> x[kInputKinds];  // fp32 inputs, by Input
-        LocalTensor<float> d[kOutputs];     // fp32 results, by Output
-        Widen(in, tile, x, d, out);
+        LocalTensor<float> input[kInputKinds];  // fp32 inputs, by Input
+        LocalTensor<float> result[kOutputs];    // fp32 results, by Output
+        Widen(in, tile, input, result, out);
+        // The formula's names for them (the inputs a variant does not read stay unset).
+        const LocalTensor<float>&dhy = input[kGradHy], &dc = input[kGradC], &cx = input[kCx], &cy = input[kCy];
+        const LocalTensor<float>&i = input[kGateI], &f = input[kGateF], &g = input[kGateG], &o = input[kGateO];
+        const LocalTensor<float>&di = result[kGradI], &df = result[kGradF], &dg = result[kGradG];
+        const LocalTensor<float>&dO = result[kGradO], &dcx = result[kGradCx];
         LocalTensor<float> calc = calcBuf_.template Get<float>();
-        LocalTensor<float> tanhCy = calc;             // then the NaN mask, in the same slot
-        LocalTensor<float> gct = calc[wideSlot_];     // the gradient at c before the step
-        LocalTensor<float> slope = calc[2 * wideSlot_];     // an activation's derivative
-        LocalTensor<float> upstream = calc[3 * wideSlot_];  // what multiplies it
-        const LocalTensor<float>& dhy = x[kGradHy];
-        const LocalTensor<float>& i = x[kGateI];
-        const LocalTensor<float>& f = x[kGateF];
-        const LocalTensor<float>& g = x[kGateG];
-        const LocalTensor<float>& o = x[kGateO];
+        LocalTensor<float> tanhCy = calc;                    // t; then the NaN mask, in the same slot
+        LocalTensor<float> gct = calc[wideSlot_];            // the gradient at c, before the step
+        LocalTensor<float> slope = calc[2 * wideSlot_];      // an activation's derivative
+        LocalTensor<float> upstream = calc[3 * wideSlot_];   // the gradient it multiplies
 
         if (kHasHy) {
-            Tanh(tanhCy, x[kCy], slope.template ReinterpretCast<uint8_t>(), n);  // temp: slope, upstream, tail
-            Mul(gct, dhy, o, n);                                   // dhy*o (kept in gct)
-            OneMinusTimes(slope, o, n);                            // o*(1-o)
-            Mul(upstream, dhy, tanhCy, n);                         // dhy*t
-            Mul(d[kGradO], upstream, slope, n);                    // do = dhy*t*o*(1-o)
-            OneMinusSquare(slope, tanhCy, upstream, n);            // 1-t^2
-            Mul(gct, gct, slope, n);                               // gct = dhy*o*(1-t^2)
-            if (kHasC) Add(gct, gct, x[kGradC], n);                //     + dc
+            Tanh(tanhCy, cy, slope.template ReinterpretCast<uint8_t>(), n);  // t = tanh(cy); temp: slope on
+            Mul(gct, dhy, o, n);                              // dhy*o (kept in gct)
+            OneMinusTimes(slope, o, n);                       // o*(1-o)
+            Mul(upstream, dhy, tanhCy, n);                    // dhy*t
+            Mul(dO, upstream, slope, n);                      // do = dhy*t*o*(1-o)
+            OneMinusSquare(slope, tanhCy, upstream, n);       // 1-t^2
+            Mul(gct, gct, slope, n);                          // gct = dhy*o*(1-t^2)
+            if (kHasC) Add(gct, gct, dc, n);                  //     + dc
         } else {
-            gct = x[kGradC];                                       // gct = dc
-            Duplicate(d[kGradO], 0.0f, n);                         // do = 0
+            gct = dc;                                         // gct = dc
+            Duplicate(dO, 0.0f, n);                           // do = 0
         }
         LocalTensor<float>& nanMask = tanhCy;
-        NonFiniteToNan(nanMask, x, n);                             // 1, or NaN
+        NonFiniteToNan(nanMask, input, n);                    // 1, or NaN where an input is not finite
         Mul(gct, gct, nanMask, n);
-        Mul(d[kGradO], d[kGradO], nanMask, n);
-        Mul(d[kGradCx], gct, f, n);                                // dcx = gct*f
-        OneMinusTimes(slope, i, n);                                // i*(1-i)
-        Mul(upstream, gct, g, n);                                  // gct*g
-        Mul(d[kGradI], upstream, slope, n);                        // di = gct*g*i*(1-i)
-        OneMinusTimes(slope, f, n);                                // f*(1-f)
-        Mul(upstream, gct, x[kCx], n);                             // gct*cx
-        Mul(d[kGradF], upstream, slope, n);                        // df = gct*cx*f*(1-f)
-        OneMinusSquare(slope, g, upstream, n);                     // 1-g^2
-        Mul(upstream, gct, i, n);                                  // gct*i
-        Mul(d[kGradG], upstream, slope, n);                        // dg = gct*i*(1-g^2)
+        Mul(dO, dO, nanMask, n);
+        Mul(dcx, gct, f, n);                                  // dcx = gct*f
+        OneMinusTimes(slope, i, n);                           // i*(1-i)
+        Mul(upstream, gct, g, n);                             // gct*g
+        Mul(di, upstream, slope, n);                          // di = gct*g*i*(1-i)
+        OneMinusTimes(slope, f, n);                           // f*(1-f)
+        Mul(upstream, gct, cx, n);                            // gct*cx
+        Mul(df, upstream, slope, n);                          // df = gct*cx*f*(1-f)
+        OneMinusSquare(slope, g, upstream, n);                // 1-g^2
+        Mul(upstream, gct, i, n);                             // gct*i
+        Mul(dg, upstream, slope, n);                          // dg = gct*i*(1-g^2)
 
-        if (kHasBias) bias_.Accumulate(d[kGradI], wideSlot_, tile);
-        Narrow(d, out, n);
+        if (kHasBias) bias_.Accumulate(di, wideSlot_, tile);
+        Narrow(result, out, n);
         outQueue_.EnQue(out);
         inQueue_.FreeTensor(in);
     }
@@ -177,53 +177,53 @@ private:
     // (exact for x in [0.5, 1]), then the product; x - x*x loses the small difference.
     __aicore__ inline void OneMinusTimes(const LocalTensor<float>& dst, const LocalTensor<float>& x, uint32_t n) {
         Muls(dst, x, -1.0f, n);
-        Adds(dst, dst, 1.0f, n);                                   // 1-x
-        Mul(dst, x, dst, n);                                       // x*(1-x)
+        Adds(dst, dst, 1.0f, n);                              // 1-x
+        Mul(dst, x, dst, n);                                  // x*(1-x)
     }
     __aicore__ inline void OneMinusSquare(const LocalTensor<float>& dst, const LocalTensor<float>& x,
                                           const LocalTensor<float>& tmp, uint32_t n) {
         Muls(dst, x, -1.0f, n);
-        Adds(dst, dst, 1.0f, n);                                   // 1-x
-        Adds(tmp, x, 1.0f, n);                                     // 1+x
-        Mul(dst, dst, tmp, n);                                     // 1-x^2 = (1-x)(1+x)
+        Adds(dst, dst, 1.0f, n);                              // 1-x
+        Adds(tmp, x, 1.0f, n);                                // 1+x
+        Mul(dst, dst, tmp, n);                                // 1-x^2 = (1-x)(1+x)
     }
     // The API document's rule, "an Inf or NaN input gives NaN": dst = 1, or NaN where any
     // input read is Inf or NaN; the caller multiplies gct and do by it. A running product
     // started at 0 (0 * finite = 0, 0 * Inf = NaN) cannot overflow, unlike a sum.
-    __aicore__ inline void NonFiniteToNan(const LocalTensor<float>& dst, const LocalTensor<float>* x, uint32_t n) {
-        uint32_t input = 0;
-        while (!kInputs.Reads(input)) ++input;
-        Muls(dst, x[input], 0.0f, n);
-        for (++input; input < kInputKinds; ++input) {
-            if (kInputs.Reads(input)) Mul(dst, dst, x[input], n);
+    __aicore__ inline void NonFiniteToNan(const LocalTensor<float>& dst, const LocalTensor<float>* input, uint32_t n) {
+        uint32_t k = 0;
+        while (!kInputs.Reads(k)) ++k;
+        Muls(dst, input[k], 0.0f, n);
+        for (++k; k < kInputKinds; ++k) {
+            if (kInputs.Reads(k)) Mul(dst, dst, input[k], n);
         }
         Adds(dst, dst, 1.0f, n);
     }
 
     // fp32 views of the inputs and results: the queue buffers themselves for float, fp32
     // copies for half (inputs cast up exactly; results cast down by Narrow).
-    __aicore__ inline void Widen(const LocalTensor<T>& in, const Tile& tile, LocalTensor<float>* x,
-                                 LocalTensor<float>* d, const LocalTensor<T>& out) {
-        for (uint32_t input = 0; input < kInputKinds; ++input) {
-            if (!kInputs.Reads(input)) continue;
-            const uint32_t slot = kInputs.Slot(input);
+    __aicore__ inline void Widen(const LocalTensor<T>& in, const Tile& tile, LocalTensor<float>* input,
+                                 LocalTensor<float>* result, const LocalTensor<T>& out) {
+        for (uint32_t k = 0; k < kInputKinds; ++k) {
+            if (!kInputs.Reads(k)) continue;
+            const uint32_t slot = kInputs.Slot(k);
             if (kHalf) {
-                x[input] = wideBuf_.template Get<float>()[slot * wideSlot_];
-                Cast(x[input], in[slot * slot_], RoundMode::CAST_NONE, tile.Elems());
+                input[k] = wideBuf_.template Get<float>()[slot * wideSlot_];
+                Cast(input[k], in[slot * slot_], RoundMode::CAST_NONE, tile.Elems());
             } else {
-                x[input] = in[slot * slot_].template ReinterpretCast<float>();
+                input[k] = in[slot * slot_].template ReinterpretCast<float>();
             }
         }
         for (uint32_t k = 0; k < kOutputs; ++k) {
-            d[k] = kHalf ? wideBuf_.template Get<float>()[(kInputs.Count() + k) * wideSlot_]
+            result[k] = kHalf ? wideBuf_.template Get<float>()[(kInputs.Count() + k) * wideSlot_]
                          : out[k * slot_].template ReinterpretCast<float>();
         }
     }
 
-    __aicore__ inline void Narrow(LocalTensor<float>* d, const LocalTensor<T>& out, uint32_t n) {
+    __aicore__ inline void Narrow(LocalTensor<float>* result, const LocalTensor<T>& out, uint32_t n) {
         if (!kHalf) return;
         for (uint32_t k = 0; k < kOutputs; ++k) {
-            Cast(out[k * slot_], d[k], RoundMode::CAST_RINT, n);  // fp16 = fp32 result rounded to nearest even
+            Cast(out[k * slot_], result[k], RoundMode::CAST_RINT, n);  // fp16 = fp32 result rounded to nearest even
         }
     }
 
