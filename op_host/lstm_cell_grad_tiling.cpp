@@ -391,7 +391,6 @@ bool ComputeTiling(const TilingInput& in, const PlatformInfo& platform, TilingPl
     d.set_colUnit(colUnit);
     d.set_tileCols(static_cast<uint32_t>(tileCols));
     d.set_tileElems(static_cast<uint32_t>(tileRows * tileCols));
-    d.set_biasChunkRows(in.hasBias ? rowUnit : 0);
     d.set_biasChunks(biasChunks);
     plan->blockDim = grid.rows * grid.cols;
     plan->ubBytesUsed = UbBytesMainPhase(static_cast<uint32_t>(tileRows * tileCols), static_cast<uint32_t>(tileCols),

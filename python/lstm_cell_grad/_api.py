@@ -248,9 +248,11 @@ class TilingOverrides:
 
 @dataclasses.dataclass(frozen=True)
 class Plan:
-    """The op's tiling for one shape on one SoC (from ``lstm_cell_grad::ComputeTiling``)."""
-    batch: int
-    hidden: int
+    """The op's tiling for one shape on one SoC (from ``lstm_cell_grad::ComputeTiling``).
+
+    The fields from ``batch`` to ``buffer_num`` are the tiling data the kernel receives
+    (op_host/thnn_fused_lstm_cell_backward_tiling.h declares them; ``_C.plan`` returns each
+    by its snake_case name, so a field added there and not here fails every plan())."""
     dtype: str
     has_bias: bool
     grads: Tuple[str, ...]
@@ -258,24 +260,29 @@ class Plan:
     aiv_cores: int            # cores the tiling may use (the SoC's, under the cap)
     block_dim: int            # cores launched (0: nothing to launch)
     tiling_key: int
-    grid_rows: int            # cores along the batch
-    grid_cols: int            # cores along the hidden size
-    row_unit: int             # rows are split in multiples of this
-    col_unit: int             # columns in multiples of this (one 32-byte block)
-    busiest_core: int         # block index with the most elements (-1: none)
-    busiest_rows: int
-    busiest_cols: int
-    tile_rows: int
-    tile_cols: int
     ub_bytes_used: int
     ub_bytes: int             # GetCoreMemSize(UB)
     workspace_bytes: int
     schedule_mode: int        # 1: batch mode (the kernel uses SyncAll)
+    # The tiling data:
+    batch: int
+    hidden: int
+    grid_rows: int            # cores along the batch
+    grid_cols: int            # cores along the hidden size
+    row_unit: int             # rows are split in multiples of this (the bias chunk height)
+    col_unit: int             # columns in multiples of this
+    tile_cols: int
+    tile_elems: int           # the largest tile: rows x columns rounded up to a 32-byte block
     bias_chunks: int          # partial gradBias sums in the workspace (0: none, 1: direct)
-    bias_chunk_rows: int
-    final_tile_rows: int
     final_tile_cols: int
+    final_tile_rows: int
     buffer_num: int           # copy-queue depth
+    # What follows from it:
+    tile_rows: int
+    bias_chunk_rows: int      # the row unit when there is a gradBias, else 0
+    busiest_core: int         # block index with the most elements (-1: none)
+    busiest_rows: int
+    busiest_cols: int
     core_rects: Tuple[Tuple[int, int, int, int], ...]  # per block: row begin, row end, col begin, col end
 
     def __str__(self) -> str:
@@ -326,8 +333,7 @@ def plan(batch: int, hidden: int, dtype: Any = "float32", has_bias: bool = True,
                      bfloat16=dtype_name == "bfloat16")
     fields["core_rects"] = tuple(tuple(rect) for rect in fields["core_rects"])
     ordered = tuple(g for g in _GRADS if g in grads)
-    return Plan(batch=int(batch), hidden=int(hidden), dtype=dtype_name, has_bias=bool(has_bias), grads=ordered,
-                **fields)
+    return Plan(dtype=dtype_name, has_bias=bool(has_bias), grads=ordered, **fields)
 
 
 def last_launch() -> dict:

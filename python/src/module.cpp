@@ -118,6 +118,20 @@ lstm_cell_grad::TilingOverrides ToOverrides(const py::dict& values) {
     return o;
 }
 
+// "gridRows" -> "grid_rows": the tiling data's names as Python spells them.
+std::string SnakeCase(const std::string& camel) {
+    std::string snake;
+    for (char c : camel) {
+        if (c >= 'A' && c <= 'Z') {
+            snake += '_';
+            snake += static_cast<char>(c - 'A' + 'a');
+        } else {
+            snake += c;
+        }
+    }
+    return snake;
+}
+
 py::dict Plan(int64_t batch, int64_t hidden, uint32_t dtypeBytes, bool hasGradHy, bool hasGradC, bool hasBias,
               const std::string& soc, uint32_t coreLimit, const py::dict& overrides, bool bfloat16) {
     const TilingReport r = ReportTiling(TilingRequest{batch, hidden, dtypeBytes, hasGradHy, hasGradC, hasBias, soc,
@@ -131,20 +145,12 @@ py::dict Plan(int64_t batch, int64_t hidden, uint32_t dtypeBytes, bool hasGradHy
     plan["workspace_bytes"] = r.workspaceBytes;
     plan["schedule_mode"] = r.scheduleMode;
     plan["ub_bytes_used"] = r.ubBytesUsed;
-    plan["grid_rows"] = r.gridRows;
-    plan["grid_cols"] = r.gridCols;
-    plan["row_unit"] = r.rowUnit;
-    plan["col_unit"] = r.colUnit;
+    for (const TilingField& field : r.tilingData) plan[py::str(SnakeCase(field.name))] = field.value;
     plan["tile_rows"] = r.tileRows;
-    plan["tile_cols"] = r.tileCols;
-    plan["bias_chunks"] = r.biasChunks;
     plan["bias_chunk_rows"] = r.biasChunkRows;
-    plan["final_tile_rows"] = r.finalTileRows;
-    plan["final_tile_cols"] = r.finalTileCols;
     plan["busiest_core"] = r.busiestCore;
     plan["busiest_rows"] = r.busiestRows;
     plan["busiest_cols"] = r.busiestCols;
-    plan["buffer_num"] = r.bufferNum;
     py::list cores;
     for (const CoreRect& c : r.cores) cores.append(py::make_tuple(c.rowBegin, c.rowEnd, c.colBegin, c.colEnd));
     plan["core_rects"] = cores;

@@ -32,20 +32,18 @@ TilingReport ReportTiling(const TilingRequest& request) {
     report.scheduleMode = plan.scheduleMode;
     report.ubBytesUsed = plan.ubBytesUsed;
     const auto& d = plan.data;
-    report.gridRows = d.get_gridRows();
-    report.gridCols = d.get_gridCols();
-    report.rowUnit = d.get_rowUnit();
-    report.colUnit = d.get_colUnit();
-    report.tileCols = d.get_tileCols();
-    report.tileRows = d.get_tileCols() == 0 ? 0 : d.get_tileElems() / d.get_tileCols();
-    report.biasChunks = d.get_biasChunks();
-    report.biasChunkRows = d.get_biasChunkRows();
-    report.finalTileRows = d.get_finalTileRows();
-    report.finalTileCols = d.get_finalTileCols();
-    report.bufferNum = d.get_bufferNum();
+    // The fields as the tiling-data header declares them (its one list, expanded here with
+    // TILING_DATA_FIELD_DEF meaning "append this field").
+#pragma push_macro("TILING_DATA_FIELD_DEF")
+#undef TILING_DATA_FIELD_DEF
+#define TILING_DATA_FIELD_DEF(type, name) report.tilingData.push_back(TilingField{#name, static_cast<int64_t>(d.name)})
+    THNN_FUSED_LSTM_CELL_BACKWARD_TILING_FIELDS
+#pragma pop_macro("TILING_DATA_FIELD_DEF")
+    report.tileRows = d.tileCols == 0 ? 0 : d.tileElems / d.tileCols;
+    report.biasChunkRows = request.hasBias ? d.rowUnit : 0;
     for (uint32_t block = 0; block < plan.blockDim; ++block) {
-        const Range rows = CoreRows(request.batch, report.rowUnit, report.gridRows, report.gridCols, block);
-        const Range cols = CoreCols(request.hidden, report.colUnit, report.gridCols, block);
+        const Range rows = CoreRows(request.batch, d.rowUnit, d.gridRows, d.gridCols, block);
+        const Range cols = CoreCols(request.hidden, d.colUnit, d.gridCols, block);
         const int64_t rowCount = rows.end - rows.begin, colCount = cols.end - cols.begin;
         report.cores.push_back(CoreRect{rows.begin, rows.end, cols.begin, cols.end});
         if (report.busiestCore < 0 || rowCount * colCount > report.busiestRows * report.busiestCols) {

@@ -27,6 +27,12 @@ struct CoreRect {
     int64_t rowBegin, rowEnd, colBegin, colEnd;
 };
 
+// One field of the tiling data, as it travels to the device.
+struct TilingField {
+    const char* name;  // the tiling data's (camelCase) name
+    int64_t value;
+};
+
 struct TilingReport {
     std::string soc;
     uint32_t aivCores = 0;          // GetCoreNumAiv() under the core cap
@@ -36,14 +42,12 @@ struct TilingReport {
     uint64_t workspaceBytes = 0;
     uint32_t scheduleMode = 0;
     uint64_t ubBytesUsed = 0;
-    uint32_t gridRows = 0, gridCols = 0;
-    uint32_t rowUnit = 0, colUnit = 0;
-    uint32_t tileRows = 0, tileCols = 0;
-    uint32_t biasChunks = 0, biasChunkRows = 0;
-    uint32_t finalTileRows = 0, finalTileCols = 0;
+    std::vector<TilingField> tilingData;  // every field, in declaration order
+    // What follows from the tiling data:
+    uint32_t tileRows = 0;          // rows of the widest tile
+    uint32_t biasChunkRows = 0;     // rows per gradBias chunk (the row unit; 0 without bias)
     int64_t busiestCore = -1;       // block index with the most elements (-1: nothing launched)
     int64_t busiestRows = 0, busiestCols = 0;
-    uint32_t bufferNum = 0;
     std::vector<CoreRect> cores;    // each launched block's rows and columns
 };
 
