@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "lstm_cell_grad_tiling.h"
+#include "lstm_cell_grad_compute_tiling.h"
 
 namespace lstm_cell_grad {
 namespace {

@@ -1,8 +1,8 @@
 // OpDef, TilingFunc, InferShape and InferDataType of ThnnFusedLstmCellBackward. Each only
-// adapts its context: argument checks (lstm_cell_grad_check) and tiling (lstm_cell_grad_tiling)
+// adapts its context: argument checks (lstm_cell_grad_check) and tiling (lstm_cell_grad_compute_tiling)
 // are plain functions shared with the aclnn layer and Python.
 #include "lstm_cell_grad_check.h"
-#include "lstm_cell_grad_tiling.h"
+#include "lstm_cell_grad_compute_tiling.h"
 #include "register/op_def_registry.h"
 #include "thnn_fused_lstm_cell_backward_tiling.h"
 #include "tiling/platform/platform_ascendc.h"

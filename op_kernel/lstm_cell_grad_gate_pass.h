@@ -2,9 +2,9 @@
 // the copy queues, math in fp32, each tile's gate gradients added to the bias sums in UB.
 //
 // Per element, with t = tanh(cy) (docs/operator_contract.md):
-//   gct = dhy * o * (1 - t^2) + dc        dcx = gct * f
-//   do  = dhy * t * o * (1 - o)           di  = gct * g * i * (1 - i)
-//   df  = gct * cx * f * (1 - f)          dg  = gct * i * (1 - g^2)
+//   gct = gradHy * o * (1 - t^2) + gradC      dcx = gct * f        (dcx: gradCx)
+//   do  = gradHy * t * o * (1 - o)            di  = gct * g * i * (1 - i)
+//   df  = gct * cx * f * (1 - f)              dg  = gct * i * (1 - g^2)
 // each gate's gradient its upstream gradient times its activation's slope; 1 - x formed
 // first; every output of an element NaN when one of its inputs is Inf or NaN.
 #ifndef LSTM_CELL_GRAD_GATE_PASS_H
@@ -129,10 +129,11 @@ private:
         LocalTensor<float> result[kOutputs];    // fp32 results, by Output
         Widen(in, tile, input, result, out);
         // The formula's names for them (the inputs a variant does not read stay unset).
-        const LocalTensor<float>&dhy = input[kGradHy], &dc = input[kGradC], &cx = input[kCx], &cy = input[kCy];
-        const LocalTensor<float>&i = input[kGateI], &f = input[kGateF], &g = input[kGateG], &o = input[kGateO];
-        const LocalTensor<float>&di = result[kGradI], &df = result[kGradF], &dg = result[kGradG];
-        const LocalTensor<float>&dO = result[kGradO], &dcx = result[kGradCx];
+        const LocalTensor<float> &gradHy = input[kGradHy], &gradC = input[kGradC];
+        const LocalTensor<float> &cx = input[kCx], &cy = input[kCy];
+        const LocalTensor<float> &i = input[kGateI], &f = input[kGateF], &g = input[kGateG], &o = input[kGateO];
+        const LocalTensor<float> &di = result[kGradI], &df = result[kGradF], &dg = result[kGradG];
+        const LocalTensor<float> &dO = result[kGradO], &dcx = result[kGradCx];
         LocalTensor<float> calc = calcBuf_.template Get<float>();
         LocalTensor<float> tanhCy = calc;                    // t; then the NaN mask, in the same slot
         LocalTensor<float> gct = calc[wideSlot_];            // the gradient at c, before the step
@@ -141,15 +142,15 @@ private:
 
         if (kHasHy) {
             Tanh(tanhCy, cy, slope.template ReinterpretCast<uint8_t>(), n);  // t = tanh(cy); temp: slope on
-            Mul(gct, dhy, o, n);                              // dhy*o (kept in gct)
+            Mul(gct, gradHy, o, n);                           // gradHy*o (kept in gct)
             OneMinusTimes(slope, o, n);                       // o*(1-o)
-            Mul(upstream, dhy, tanhCy, n);                    // dhy*t
-            Mul(dO, upstream, slope, n);                      // do = dhy*t*o*(1-o)
+            Mul(upstream, gradHy, tanhCy, n);                 // gradHy*t
+            Mul(dO, upstream, slope, n);                      // do = gradHy*t*o*(1-o)
             OneMinusSquare(slope, tanhCy, upstream, n);       // 1-t^2
-            Mul(gct, gct, slope, n);                          // gct = dhy*o*(1-t^2)
-            if (kHasC) Add(gct, gct, dc, n);                  //     + dc
+            Mul(gct, gct, slope, n);                          // gct = gradHy*o*(1-t^2)
+            if (kHasC) Add(gct, gct, gradC, n);               //     + gradC
         } else {
-            gct = dc;                                         // gct = dc
+            gct = gradC;                                      // gct = gradC
             Duplicate(dO, 0.0f, n);                           // do = 0
         }
         LocalTensor<float>& nanMask = tanhCy;

@@ -94,7 +94,8 @@ inline uint32_t SlotElems(uint32_t tileElems, uint32_t elemBytes) {
 
 // Tensors (slots) the main phase carves: copy queues, fp32 working tensors, fp16's copies.
 inline uint32_t UbSlotCount(uint32_t dtypeBytes, InputSet inputs, uint32_t bufferNum) {
-    return bufferNum * (inputs.Count() + kOutputs) + kFp32CalcTensors + (dtypeBytes != kFloatBytes ? inputs.Count() + kOutputs : 0);
+    const uint32_t wideCopies = dtypeBytes != kFloatBytes ? inputs.Count() + kOutputs : 0;
+    return bufferNum * (inputs.Count() + kOutputs) + kFp32CalcTensors + wideCopies;
 }
 // The most bytes SlotElems adds to one slot: up to one bank group to align, one to make odd.
 constexpr uint32_t kSlotPadBytes = 2 * kBankGroupBytes;

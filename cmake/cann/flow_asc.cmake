@@ -50,7 +50,7 @@ npu_op_package(${package_name}
 
 # Host side: op_build runs on a library built from op_host/ (OpDef + TilingFunc) and emits
 # aclnn_*.{h,cpp}, op_proto.* and the ops-info into ASCEND_AUTOGEN_PATH.
-# op_host/lstm_cell_grad_tiling.cpp includes op_kernel/lstm_cell_grad_layout.h and the
+# op_host/lstm_cell_grad_compute_tiling.cpp includes op_kernel/lstm_cell_grad_layout.h and the
 # model's soc_timing.h.
 npu_op_code_gen(
   SRC ${CANN_OP_HOST_SOURCES}

@@ -4,7 +4,7 @@
 
 #include "ascendc_sim/core/soc.h"
 #include "lstm_cell_grad_layout.h"
-#include "lstm_cell_grad_tiling.h"
+#include "lstm_cell_grad_compute_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 
 namespace lstm_cell_grad::py {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "lstm_cell_grad_tiling.h"
+#include "lstm_cell_grad_compute_tiling.h"
 
 namespace lstm_cell_grad::py {
 

@@ -224,7 +224,7 @@ def test_op_host_compiles_as_cxx11_like_cann_op_build():
     ASC modules). The sim's own registry headers need C++17, so the sources checked here are those
     that use only CANN-named headers the sim keeps C++11-clean: the argument checks and the tiling."""
     compiler = shutil.which("g++") or shutil.which("c++")
-    for source in ("lstm_cell_grad_check.cpp", "lstm_cell_grad_tiling.cpp"):
+    for source in ("lstm_cell_grad_check.cpp", "lstm_cell_grad_compute_tiling.cpp"):
         result = subprocess.run([compiler, "-std=c++11", "-D_GLIBCXX_USE_CXX11_ABI=0", "-fsyntax-only",
                                  f"-I{ROOT}/sim/include", f"-I{ROOT}/op_host", f"-I{ROOT}/op_kernel",
                                  f"-I{ROOT}/sim/include/ascendc_sim/model",  # soc_timing.h, as the CANN flows

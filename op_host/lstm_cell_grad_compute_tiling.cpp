@@ -1,4 +1,4 @@
-#include "lstm_cell_grad_tiling.h"
+#include "lstm_cell_grad_compute_tiling.h"
 
 #include <algorithm>
 #include <cmath>
