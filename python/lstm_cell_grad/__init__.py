@@ -12,13 +12,13 @@ See ``python -m lstm_cell_grad --help`` for the command line (example, check, pl
 """
 from ._api import (Plan, SocInfo, TilingOverrides, backend, last_launch, plan, socs,
                    thnn_fused_lstm_cell_backward)
-from ._check import Comparison, compare, random_inputs
+from ._check import Comparison, compare, compare_outputs
+from ._contract import random_inputs, reference, term_magnitudes
 from ._errors import AclnnError
 from ._profile import Profile, min_gm_bytes, profile
-from ._reference import reference
 
 __all__ = [
     "AclnnError", "Comparison", "Plan", "Profile", "SocInfo", "TilingOverrides", "backend", "compare",
-    "last_launch", "min_gm_bytes", "plan", "profile", "random_inputs", "reference", "socs",
-    "thnn_fused_lstm_cell_backward",
+    "compare_outputs", "last_launch", "min_gm_bytes", "plan", "profile", "random_inputs", "reference", "socs",
+    "term_magnitudes", "thnn_fused_lstm_cell_backward",
 ]

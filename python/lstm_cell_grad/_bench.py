@@ -23,7 +23,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ._api import thnn_fused_lstm_cell_backward
-from ._check import random_inputs
+from ._contract import cell_gradients, random_inputs
 
 # (batch, hidden, dtype): a single step, a small batch, a large layer in both dtypes, and an
 # odd hidden size (rows not a multiple of the 32-byte block).
@@ -38,14 +38,9 @@ DEFAULT_ROUNDS = 15
 
 
 def numpy_backward(grad_hy, grad_c, cx, cy, storage, has_bias=True):
-    """The op's formulas as plain numpy in the inputs' dtype (the reference's math, not its float64)."""
-    i, f, g, o = np.split(storage, 4, axis=1)
-    t = np.tanh(cy)
-    one = np.asarray(1, dtype=cx.dtype)
-    gct = grad_hy * o * (one - t * t) + grad_c
-    grad_gates = np.concatenate([gct * g * i * (one - i), gct * cx * f * (one - f), gct * i * (one - g * g),
-                                 grad_hy * t * o * (one - o)], axis=1)
-    grad_cx = gct * f
+    """The op's formulas (`cell_gradients`) as plain numpy in the inputs' dtype, not float64."""
+    gates, grad_cx = cell_gradients(grad_hy, grad_c, cx, np.tanh(cy), *np.split(storage, 4, axis=1))
+    grad_gates = np.concatenate(gates, axis=1)
     grad_bias = grad_gates.sum(axis=0, dtype=np.float32).astype(cx.dtype) if has_bias else None
     return grad_gates, grad_cx, grad_bias
 
@@ -53,12 +48,8 @@ def numpy_backward(grad_hy, grad_c, cx, cy, storage, has_bias=True):
 def torch_backward(grad_hy, grad_c, cx, cy, storage, has_bias=True):
     """The same formulas as torch CPU tensor code."""
     import torch
-    i, f, g, o = storage.chunk(4, dim=1)
-    t = torch.tanh(cy)
-    gct = grad_hy * o * (1 - t * t) + grad_c
-    grad_gates = torch.cat([gct * g * i * (1 - i), gct * cx * f * (1 - f), gct * i * (1 - g * g),
-                            grad_hy * t * o * (1 - o)], dim=1)
-    grad_cx = gct * f
+    gates, grad_cx = cell_gradients(grad_hy, grad_c, cx, torch.tanh(cy), *storage.chunk(4, dim=1))
+    grad_gates = torch.cat(gates, dim=1)
     grad_bias = grad_gates.sum(dim=0, dtype=torch.float32).to(cx.dtype) if has_bias else None
     return grad_gates, grad_cx, grad_bias
 

@@ -9,7 +9,7 @@ import sys
 import time
 from typing import Callable, Dict, List, Optional, Sequence, TextIO, Tuple
 
-from ._check import random_inputs
+from ._contract import random_inputs
 from ._profile import profile
 
 # (batch, hidden, dtype, has_bias): the two shapes of the performance targets, the smallest

@@ -9,7 +9,7 @@ import dataclasses
 from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
 from ._api import Plan, TilingOverrides, plan
-from ._check import random_inputs
+from ._contract import random_inputs
 from ._profile import Profile, profile
 
 # Bias chunk heights to try: powers of two around the default (kBiasChunkRows = 128).

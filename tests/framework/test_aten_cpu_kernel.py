@@ -10,7 +10,7 @@ import pytest
 torch = pytest.importorskip("torch")
 
 import lstm_cell_grad.torch as lcgt  # noqa: E402
-from fw_reference import assert_matches_formulas, make_inputs  # noqa: E402
+from oracles import assert_matches_formulas, torch_inputs  # noqa: E402
 
 ATEN_IMPL = "aten::_thnn_fused_lstm_cell_backward_impl"
 
@@ -27,7 +27,7 @@ def test_pytorch_alone_has_no_cpu_kernel_and_the_import_adds_it():
 
 @pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16, torch.float64])
 def test_aten_semantics(dtype):
-    inputs = make_inputs(4, 6, dtype, seed=1)
+    inputs = torch_inputs(4, 6, dtype, seed=1)
     assert_matches_formulas(torch.ops.aten._thnn_fused_lstm_cell_backward_impl(*inputs, True), inputs, dtype)
 
     grad_gates, grad_cx, grad_bias = torch.ops.aten._thnn_fused_lstm_cell_backward_impl(*inputs, False)

@@ -6,7 +6,7 @@ torch = pytest.importorskip("torch")
 
 import lstm_cell_grad  # noqa: E402
 import lstm_cell_grad.torch as lcgt  # noqa: E402
-from fw_reference import assert_within  # noqa: E402
+from oracles import assert_within  # noqa: E402
 from torch.utils._python_dispatch import TorchDispatchMode  # noqa: E402
 
 INPUT_SIZE = 7
@@ -21,7 +21,7 @@ class OpCalls(TorchDispatchMode):
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         if func is lcgt.OP:
-            self.calls.append({"grad_hy": args[0] is not None, "grad_cy": args[1] is not None, "has_bias": args[5]})
+            self.calls.append({"grad_hy": args[0] is not None, "grad_c": args[1] is not None, "has_bias": args[5]})
         return func(*args, **(kwargs or {}))
 
 
@@ -33,12 +33,12 @@ def make_cell_case(batch, hidden, dtype, seed, bias=True):
         for parameter in reference.parameters():
             parameter.copy_(parameter.to(dtype))
     tensors = [torch.randn(batch, INPUT_SIZE), torch.randn(batch, hidden), torch.randn(batch, hidden),
-               torch.randn(batch, hidden), torch.randn(batch, hidden)]  # input, hx, cx, grad_hy, grad_cy
+               torch.randn(batch, hidden), torch.randn(batch, hidden)]  # input, hx, cx, grad_hy, grad_c
     return reference, [t.to(dtype) for t in tensors]
 
 
-def run_cell(cell, dtype, x, hx, cx, grad_hy, grad_cy):
-    """Forward, then backward of <hy, grad_hy> + <cy, grad_cy> (None: that output unused);
+def run_cell(cell, dtype, x, hx, cx, grad_hy, grad_c):
+    """Forward, then backward of <hy, grad_hy> + <cy, grad_c> (None: that output unused);
     returns (hy, cy, gradients of input, hx, cx and every parameter)."""
     cell = cell.to(dtype)
     for parameter in cell.parameters():
@@ -48,8 +48,8 @@ def run_cell(cell, dtype, x, hx, cx, grad_hy, grad_cy):
     loss = 0
     if grad_hy is not None:
         loss = loss + (hy * grad_hy.to(dtype)).sum()
-    if grad_cy is not None:
-        loss = loss + (cy * grad_cy.to(dtype)).sum()
+    if grad_c is not None:
+        loss = loss + (cy * grad_c.to(dtype)).sum()
     loss.backward()
     return hy, cy, [t.grad for t in leaves] + [p.grad for p in cell.parameters()]
 
@@ -70,14 +70,14 @@ CELL_RTOL = {torch.float32: 1e-5, torch.float16: 1e-2, torch.bfloat16: 6e-2, tor
 @pytest.mark.parametrize("batch", [1, 5])
 @pytest.mark.parametrize("hidden", [1, 8, 33])
 def test_gradients_match_nn_lstmcell(dtype, batch, hidden):
-    reference, (x, hx, cx, grad_hy, grad_cy) = make_cell_case(batch, hidden, dtype, seed=batch * 100 + hidden)
+    reference, (x, hx, cx, grad_hy, grad_c) = make_cell_case(batch, hidden, dtype, seed=batch * 100 + hidden)
     ours = ours_from(reference)
     with OpCalls() as spy:
-        hy, cy, grads = run_cell(ours, dtype, x, hx, cx, grad_hy, grad_cy)
-    assert spy.calls == [{"grad_hy": True, "grad_cy": True, "has_bias": True}]
+        hy, cy, grads = run_cell(ours, dtype, x, hx, cx, grad_hy, grad_c)
+    assert spy.calls == [{"grad_hy": True, "grad_c": True, "has_bias": True}]
     assert hy.dtype == dtype and all(g.dtype == dtype for g in grads)
 
-    ref_hy, ref_cy, ref_grads = run_cell(reference, torch.float64, x, hx, cx, grad_hy, grad_cy)
+    ref_hy, ref_cy, ref_grads = run_cell(reference, torch.float64, x, hx, cx, grad_hy, grad_c)
     rtol = CELL_RTOL[dtype]
     names = ["input", "hx", "cx", "weight_ih", "weight_hh", "bias_ih", "bias_hh"]
     assert_within(hy, ref_hy, rtol, scale=ref_hy.abs().max(), name="hy")
@@ -85,29 +85,29 @@ def test_gradients_match_nn_lstmcell(dtype, batch, hidden):
     for name, got, expected in zip(names, grads, ref_grads):
         assert_within(got, expected, rtol, scale=expected.abs().max(), name=f"grad of {name}")
     if dtype == torch.float32:  # and PyTorch's own float32 autograd, as the user sees it
-        _, _, torch_grads = run_cell(reference, torch.float32, x, hx, cx, grad_hy, grad_cy)
+        _, _, torch_grads = run_cell(reference, torch.float32, x, hx, cx, grad_hy, grad_c)
         for name, got, expected in zip(names, grads, torch_grads):
             assert_within(got, expected, rtol, scale=expected.abs().max(), name=f"grad of {name} vs float32")
 
 
 @pytest.mark.parametrize("used", ["hy", "cy"])
 def test_unused_output_reaches_the_op_as_none(used):
-    reference, (x, hx, cx, grad_hy, grad_cy) = make_cell_case(4, 6, torch.float32, seed=1)
-    grad_hy, grad_cy = (grad_hy, None) if used == "hy" else (None, grad_cy)
+    reference, (x, hx, cx, grad_hy, grad_c) = make_cell_case(4, 6, torch.float32, seed=1)
+    grad_hy, grad_c = (grad_hy, None) if used == "hy" else (None, grad_c)
     with OpCalls() as spy:
-        _, _, grads = run_cell(ours_from(reference), torch.float32, x, hx, cx, grad_hy, grad_cy)
-    assert spy.calls == [{"grad_hy": used == "hy", "grad_cy": used == "cy", "has_bias": True}]
-    _, _, ref_grads = run_cell(reference, torch.float64, x, hx, cx, grad_hy, grad_cy)
+        _, _, grads = run_cell(ours_from(reference), torch.float32, x, hx, cx, grad_hy, grad_c)
+    assert spy.calls == [{"grad_hy": used == "hy", "grad_c": used == "cy", "has_bias": True}]
+    _, _, ref_grads = run_cell(reference, torch.float64, x, hx, cx, grad_hy, grad_c)
     for got, expected in zip(grads, ref_grads):
         assert_within(got, expected, 1e-5, scale=expected.abs().max())
 
 
 def test_without_bias_and_with_frozen_bias():
-    reference, (x, hx, cx, grad_hy, grad_cy) = make_cell_case(3, 5, torch.float32, seed=2, bias=False)
+    reference, (x, hx, cx, grad_hy, grad_c) = make_cell_case(3, 5, torch.float32, seed=2, bias=False)
     with OpCalls() as spy:
-        _, _, grads = run_cell(ours_from(reference), torch.float32, x, hx, cx, grad_hy, grad_cy)
+        _, _, grads = run_cell(ours_from(reference), torch.float32, x, hx, cx, grad_hy, grad_c)
     assert spy.calls[0]["has_bias"] is False and len(grads) == 5
-    _, _, ref_grads = run_cell(reference, torch.float64, x, hx, cx, grad_hy, grad_cy)
+    _, _, ref_grads = run_cell(reference, torch.float64, x, hx, cx, grad_hy, grad_c)
     for got, expected in zip(grads, ref_grads):
         assert_within(got, expected, 1e-5, scale=expected.abs().max())
 
@@ -115,14 +115,14 @@ def test_without_bias_and_with_frozen_bias():
     frozen.bias_ih.requires_grad_(False)
     frozen.bias_hh.requires_grad_(False)
     with OpCalls() as spy:
-        run_cell(frozen, torch.float32, x, hx, cx, grad_hy, grad_cy)
+        run_cell(frozen, torch.float32, x, hx, cx, grad_hy, grad_c)
     assert spy.calls[0]["has_bias"] is False  # no bias gradient asked of the op
 
 
 def test_bias_gradients_do_not_alias():
-    reference, (x, hx, cx, grad_hy, grad_cy) = make_cell_case(2, 3, torch.float32, seed=4)
+    reference, (x, hx, cx, grad_hy, grad_c) = make_cell_case(2, 3, torch.float32, seed=4)
     ours = ours_from(reference)
-    run_cell(ours, torch.float32, x, hx, cx, grad_hy, grad_cy)
+    run_cell(ours, torch.float32, x, hx, cx, grad_hy, grad_c)
     assert torch.equal(ours.bias_ih.grad, ours.bias_hh.grad)
     ours.bias_ih.grad.zero_()
     assert ours.bias_hh.grad.abs().sum() > 0
@@ -131,13 +131,13 @@ def test_bias_gradients_do_not_alias():
 def test_double_backward_matches_nn_lstmcell():
     """A gradient penalty: d/d(everything) of |d loss / d input|^2, through the op's own
     autograd formula."""
-    reference, (x, hx, cx, grad_hy, grad_cy) = make_cell_case(3, 4, torch.float32, seed=5)
+    reference, (x, hx, cx, grad_hy, grad_c) = make_cell_case(3, 4, torch.float32, seed=5)
 
     def penalty_grads(cell, dtype):
         cell = cell.to(dtype)
         leaves = [t.detach().to(dtype).requires_grad_() for t in (x, hx, cx)]
         hy, cy = cell(leaves[0], (leaves[1], leaves[2]))
-        loss = (hy * grad_hy.to(dtype)).sum() + (cy * grad_cy.to(dtype)).sum()
+        loss = (hy * grad_hy.to(dtype)).sum() + (cy * grad_c.to(dtype)).sum()
         first = torch.autograd.grad(loss, leaves + list(cell.parameters()), create_graph=True)
         penalty = sum((g ** 2).sum() for g in first)
         return torch.autograd.grad(penalty, leaves + list(cell.parameters()))
@@ -164,11 +164,11 @@ def test_float64_gradcheck_and_gradgradcheck_at_default_tolerances():
 
 
 def test_double_backward_uses_pytorchs_differentiable_formula():
-    reference, (x, hx, cx, grad_hy, grad_cy) = make_cell_case(2, 3, torch.float32, seed=10)
+    reference, (x, hx, cx, grad_hy, grad_c) = make_cell_case(2, 3, torch.float32, seed=10)
     leaves = [t.clone().requires_grad_() for t in (x, hx, cx)]
     hy, cy = ours_from(reference)(leaves[0], (leaves[1], leaves[2]))
     with OpCalls() as spy:
-        first = torch.autograd.grad((hy * grad_hy).sum() + (cy * grad_cy).sum(), leaves, create_graph=True)
+        first = torch.autograd.grad((hy * grad_hy).sum() + (cy * grad_c).sum(), leaves, create_graph=True)
     assert spy.calls == []  # create_graph: aten::_thnn_differentiable_lstm_cell_backward, not the op
     assert all(g.requires_grad for g in first)
     with OpCalls() as spy:
@@ -179,13 +179,13 @@ def test_double_backward_uses_pytorchs_differentiable_formula():
 @pytest.mark.parametrize("dtype", [torch.float64, torch.bfloat16, torch.float16])
 def test_module_dtype_conversions(dtype):
     """.double(), .bfloat16(), .half() work and train like nn.LSTMCell converted the same way."""
-    reference, (x, hx, cx, grad_hy, grad_cy) = make_cell_case(3, 8, dtype, seed=11)
+    reference, (x, hx, cx, grad_hy, grad_c) = make_cell_case(3, 8, dtype, seed=11)
     ours = {torch.float64: lambda m: m.double(), torch.bfloat16: lambda m: m.bfloat16(),
             torch.float16: lambda m: m.half()}[dtype](ours_from(reference))
     assert all(p.dtype == dtype for p in ours.parameters())
-    hy, cy, grads = run_cell(ours, dtype, x, hx, cx, grad_hy, grad_cy)
+    hy, cy, grads = run_cell(ours, dtype, x, hx, cx, grad_hy, grad_c)
     assert hy.dtype == dtype and all(g.dtype == dtype for g in grads)
-    _, _, ref_grads = run_cell(reference, torch.float64, x, hx, cx, grad_hy, grad_cy)
+    _, _, ref_grads = run_cell(reference, torch.float64, x, hx, cx, grad_hy, grad_c)
     for got, expected in zip(grads, ref_grads):
         assert_within(got, expected, CELL_RTOL[dtype], scale=expected.abs().max())
 
@@ -226,16 +226,16 @@ def test_rejects_what_the_op_cannot_run():
 def test_torch_compile_forward_and_backward(monkeypatch):
     """The cell compiled whole (fullgraph): its backward, with the op in it, is traced by AOT
     autograd through the op's fake kernel and runs the op's CPU kernel."""
-    reference, (x, hx, cx, grad_hy, grad_cy) = make_cell_case(4, 5, torch.float32, seed=8)
+    reference, (x, hx, cx, grad_hy, grad_c) = make_cell_case(4, 5, torch.float32, seed=8)
     eager, compiled_cell = ours_from(reference), ours_from(reference)
     compiled = torch.compile(compiled_cell, backend="aot_eager", fullgraph=True)
-    _, _, expected = run_cell(eager, torch.float32, x, hx, cx, grad_hy, grad_cy)
+    _, _, expected = run_cell(eager, torch.float32, x, hx, cx, grad_hy, grad_c)
 
     kernel_runs = []
     run_on_sim = lstm_cell_grad.thnn_fused_lstm_cell_backward
     monkeypatch.setattr(lstm_cell_grad, "thnn_fused_lstm_cell_backward",
                         lambda *args: kernel_runs.append(args[:2]) or run_on_sim(*args))
-    _, _, got = run_cell(compiled, torch.float32, x, hx, cx, grad_hy, grad_cy)
+    _, _, got = run_cell(compiled, torch.float32, x, hx, cx, grad_hy, grad_c)
     assert len(kernel_runs) == 1 and all(grad is not None for grad in kernel_runs[0])
     for a, b in zip(got, expected):
         assert torch.equal(a, b)

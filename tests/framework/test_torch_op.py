@@ -6,7 +6,7 @@ torch = pytest.importorskip("torch")
 
 import lstm_cell_grad  # noqa: E402
 import lstm_cell_grad.torch as lcgt  # noqa: E402
-from fw_reference import as64, assert_matches_formulas, assert_within, formulas, make_inputs  # noqa: E402
+from oracles import assert_matches_formulas, assert_within, torch_formulas, torch_inputs  # noqa: E402
 
 GRADS = [(True, True), (True, False), (False, True), (False, False)]
 # float32, float16, bfloat16: the kernel on the sim; float64: the exact path.
@@ -22,14 +22,14 @@ def test_schema_mirrors_aten_impl():
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("grad_hy,grad_cy", GRADS)
-def test_cpu_kernel_matches_formulas(dtype, grad_hy, grad_cy):
-    inputs = make_inputs(5, 33, dtype, seed=1, grad_hy=grad_hy, grad_cy=grad_cy)
+@pytest.mark.parametrize("grad_hy,grad_c", GRADS)
+def test_cpu_kernel_matches_formulas(dtype, grad_hy, grad_c):
+    inputs = torch_inputs(5, 33, dtype, seed=1, grad_hy=grad_hy, grad_c=grad_c)
     results = lcgt.thnn_fused_lstm_cell_backward(*inputs, True)
     for result, shape in zip(results, [(5, 132), (5, 33), (132,)]):
         assert result.dtype == dtype and tuple(result.shape) == shape and result.is_contiguous()
     assert_matches_formulas(results, inputs, dtype)
-    if not (grad_hy or grad_cy):
+    if not (grad_hy or grad_c):
         assert all(torch.equal(r, torch.zeros_like(r)) for r in results)
 
 
@@ -40,16 +40,16 @@ def test_which_dtypes_reach_the_kernel(dtype, monkeypatch):
     run_on_sim = lstm_cell_grad.thnn_fused_lstm_cell_backward
     monkeypatch.setattr(lstm_cell_grad, "thnn_fused_lstm_cell_backward",
                         lambda *args: calls.append(args[2].dtype) or run_on_sim(*args))
-    lcgt.OP(*make_inputs(3, 4, dtype, seed=12), True)
+    lcgt.OP(*torch_inputs(3, 4, dtype, seed=12), True)
     assert calls == ([] if dtype == torch.float64 else [dtype])
     assert set(lcgt.KERNEL_DTYPES) == {torch.float32, torch.float16, torch.bfloat16}
 
 
 def test_float64_gradcheck_and_gradgradcheck_at_default_tolerances():
     """The op itself (its float64 path and its autograd formula), torch's defaults."""
-    for grad_hy, grad_cy in GRADS[:3]:
+    for grad_hy, grad_c in GRADS[:3]:
         inputs = [None if t is None else t.requires_grad_() for t in
-                  make_inputs(3, 4, torch.float64, seed=13, grad_hy=grad_hy, grad_cy=grad_cy)]
+                  torch_inputs(3, 4, torch.float64, seed=13, grad_hy=grad_hy, grad_c=grad_c)]
         present = [i for i, t in enumerate(inputs) if t is not None]
 
         def op(*tensors):
@@ -64,14 +64,14 @@ def test_float64_gradcheck_and_gradgradcheck_at_default_tolerances():
 
 
 def test_without_bias_grad_bias_is_none():
-    inputs = make_inputs(3, 8, seed=2)
+    inputs = torch_inputs(3, 8, seed=2)
     grad_gates, grad_cx, grad_bias = lcgt.OP(*inputs, False)
     assert grad_bias is None
     assert_matches_formulas((grad_gates, grad_cx, None), inputs, torch.float32)
 
 
 def test_strided_views():
-    inputs = make_inputs(6, 10, seed=3)
+    inputs = torch_inputs(6, 10, seed=3)
     views = []
     for tensor in inputs:
         base = torch.zeros(tensor.shape[1] + 3, tensor.shape[0])
@@ -82,7 +82,7 @@ def test_strided_views():
 
 
 def test_errors_name_the_tensor():
-    inputs = make_inputs(3, 8, seed=4)
+    inputs = torch_inputs(3, 8, seed=4)
     with pytest.raises(lstm_cell_grad.AclnnError, match="gradHyOptional has dtype int32") as error:
         lcgt.OP(*[t.to(torch.int32) for t in inputs], True)
     assert error.value.status == 161002
@@ -94,21 +94,21 @@ def test_errors_name_the_tensor():
 def test_fake_kernel_gives_shapes_and_checks_them():
     from torch._subclasses.fake_tensor import FakeTensorMode
     with FakeTensorMode() as mode:
-        inputs = [mode.from_tensor(t) for t in make_inputs(7, 9, torch.bfloat16, seed=5)]
+        inputs = [mode.from_tensor(t) for t in torch_inputs(7, 9, torch.bfloat16, seed=5)]
         grad_gates, grad_cx, grad_bias = lcgt.OP(*inputs, True)
         assert (tuple(grad_gates.shape), tuple(grad_cx.shape), tuple(grad_bias.shape)) == ((7, 36), (7, 9), (36,))
         assert grad_gates.dtype == torch.bfloat16
         assert lcgt.OP(None, *inputs[1:], False)[2] is None
         with pytest.raises(RuntimeError, match=r"workspace must have shape \(7, 36\)"):
             lcgt.OP(*inputs[:4], inputs[4][:, :35], True)
-    meta = [t.to("meta") for t in make_inputs(2, 3, seed=6)]
+    meta = [t.to("meta") for t in torch_inputs(2, 3, seed=6)]
     assert tuple(lcgt.OP(*meta, True)[0].shape) == (2, 12)
 
 
 OPCHECK_CASES = {
-    "both grads, bias": dict(grad_hy=True, grad_cy=True, has_bias=True),
-    "grad_hy only, no bias": dict(grad_hy=True, grad_cy=False, has_bias=False),
-    "grad_cy only, bias": dict(grad_hy=False, grad_cy=True, has_bias=True),
+    "both grads, bias": dict(grad_hy=True, grad_c=True, has_bias=True),
+    "grad_hy only, no bias": dict(grad_hy=True, grad_c=False, has_bias=False),
+    "grad_c only, bias": dict(grad_hy=False, grad_c=True, has_bias=True),
 }
 
 
@@ -116,17 +116,17 @@ OPCHECK_CASES = {
 @pytest.mark.parametrize("case", OPCHECK_CASES)
 def test_opcheck(case, dtype):
     options = OPCHECK_CASES[case]
-    inputs = make_inputs(3, 5, dtype, seed=7, grad_hy=options["grad_hy"], grad_cy=options["grad_cy"])
+    inputs = torch_inputs(3, 5, dtype, seed=7, grad_hy=options["grad_hy"], grad_c=options["grad_c"])
     inputs = [None if t is None else t.requires_grad_() for t in inputs]
     # Every util: schema, autograd registration, fake kernel, and eager vs AOT (forward and
     # the autograd formula) with dynamic shapes.
     torch.library.opcheck(lcgt.OP, (*inputs, options["has_bias"]))
 
 
-@pytest.mark.parametrize("grad_hy,grad_cy", GRADS[:3])
-def test_autograd_formula_matches_autograd_of_formulas(grad_hy, grad_cy):
+@pytest.mark.parametrize("grad_hy,grad_c", GRADS[:3])
+def test_autograd_formula_matches_autograd_of_formulas(grad_hy, grad_c):
     """Second order: the op's registered gradient against autograd of the float64 formulas."""
-    inputs = make_inputs(4, 6, seed=8, grad_hy=grad_hy, grad_cy=grad_cy)
+    inputs = torch_inputs(4, 6, seed=8, grad_hy=grad_hy, grad_c=grad_c)
     generator = torch.Generator().manual_seed(9)
     cotangents = [torch.randn(4, 24, generator=generator), torch.randn(4, 6, generator=generator),
                   torch.randn(24, generator=generator)]
@@ -135,9 +135,9 @@ def test_autograd_formula_matches_autograd_of_formulas(grad_hy, grad_cy):
     present = [t for t in ours_in if t is not None]
     ours = torch.autograd.grad(ours_out, present, cotangents)
 
-    ref_in = [None if t is None else as64(t).requires_grad_() for t in inputs]
-    ref_out = formulas(*ref_in)[:3]
-    reference = torch.autograd.grad(ref_out, [t for t in ref_in if t is not None], [as64(c) for c in cotangents])
+    ref_in = [None if t is None else t.double().requires_grad_() for t in inputs]
+    ref_out = torch_formulas(*ref_in)
+    reference = torch.autograd.grad(ref_out, [t for t in ref_in if t is not None], [c.double() for c in cotangents])
     for got, expected in zip(ours, reference):
         assert got.dtype == torch.float32
         # The formula runs in float32 torch operations: sums of a few products, so a few ulp
@@ -146,19 +146,19 @@ def test_autograd_formula_matches_autograd_of_formulas(grad_hy, grad_cy):
 
 
 def test_float16_autograd_formula_returns_float16():
-    inputs = [t.requires_grad_() for t in make_inputs(2, 4, torch.float16, seed=10)]
+    inputs = [t.requires_grad_() for t in torch_inputs(2, 4, torch.float16, seed=10)]
     grads = torch.autograd.grad(lcgt.OP(*inputs, True)[0].sum(), inputs)
     assert all(g.dtype == torch.float16 for g in grads)
 
 
 def test_torch_compile_fullgraph_dynamic():
-    def step(grad_hy, grad_cy, cx, cy, workspace):
-        grad_gates, grad_cx, grad_bias = lcgt.OP(grad_hy, grad_cy, cx, cy, workspace, True)
+    def step(grad_hy, grad_c, cx, cy, workspace):
+        grad_gates, grad_cx, grad_bias = lcgt.OP(grad_hy, grad_c, cx, cy, workspace, True)
         return grad_gates * 2, grad_cx + 1, grad_bias
 
     compiled = torch.compile(step, backend="aot_eager", fullgraph=True, dynamic=True)
     for batch, hidden in [(3, 4), (5, 7)]:
-        inputs = make_inputs(batch, hidden, seed=11)
+        inputs = torch_inputs(batch, hidden, seed=11)
         expected = step(*inputs)
         for got, want in zip(compiled(*inputs), expected):
             assert torch.equal(got, want)

@@ -10,6 +10,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 import lstm_cell_grad as lcg
+from oracles import make_inputs
 
 NAMES = ("grad_hy", "grad_c", "cx", "cy", "storage")
 OUT_NAMES = ("grad_gates", "grad_cx", "grad_bias")
@@ -74,25 +75,16 @@ def lay_out(array: np.ndarray, layout: str, rng, output: bool) -> np.ndarray:
 
 
 def values(case: Case, rng) -> List[np.ndarray]:
-    b, h = case.batch, case.hidden
-    def uniform(lo, hi, shape):
-        return rng.uniform(lo, hi, shape)
-    if case.values == "saturated":
-        def gate(lo, hi):
-            edge = rng.choice([lo, hi], size=(b, h))
-            return edge - np.sign(edge - (lo + hi) / 2) * rng.uniform(1e-7, 1e-3, (b, h))
-    else:
-        def gate(lo, hi):
-            return uniform(lo + 0.01, hi - 0.01, (b, h))
-    storage = np.concatenate([gate(0, 1), gate(0, 1), gate(-1, 1), gate(0, 1)], axis=1)
-    magnitude = 1e4 if case.values == "large" else 1.0
-    arrays = [case.scale * uniform(-1, 1, (b, h)), case.scale * uniform(-1, 1, (b, h)),
-              magnitude * uniform(-2, 2, (b, h)), uniform(-2, 2, (b, h)), storage]
-    arrays = [a.astype(case.dtype) for a in arrays]
-    if case.values == "nonfinite" and b * h > 0:
+    """The contract's random inputs for the case (saturated gates and scaled gradients when it
+    says so); "large" spreads cx over +-2e4, "nonfinite" puts Inf or NaN in two elements."""
+    arrays = make_inputs(case.batch, case.hidden, case.dtype, case.seed, saturated=case.values == "saturated",
+                         scale=case.scale)
+    if case.values == "large":
+        arrays[2] = (arrays[2].astype(np.float64) * 1e4).astype(case.dtype)
+    if case.values == "nonfinite" and case.batch * case.hidden > 0:
         for _ in range(2):
             k = rng.integers(0, 5)
-            row, col = rng.integers(0, b), rng.integers(0, arrays[k].shape[1])
+            row, col = rng.integers(0, case.batch), rng.integers(0, arrays[k].shape[1])
             arrays[k][row, col] = rng.choice([np.inf, -np.inf, np.nan])
     return arrays
 
@@ -168,44 +160,28 @@ def _poisoned(case: Case, plain) -> np.ndarray:
     return bad
 
 
-def _close(got, expected, magnitude, dtype, name):
-    got = np.asarray(got, np.float64)
-    error = np.abs(got - expected)
-    tol = np.maximum(1e-5 * np.abs(expected), 1e-6) + 1e-5 * magnitude
-    if dtype == "float16":
-        with np.errstate(over="ignore"):
-            rounded = expected.astype(np.float16)
-        tol = tol + np.spacing(np.abs(rounded)).astype(np.float64)
-    ok = error <= tol
-    if dtype == "float16":  # past 65504 the correctly rounded result is an infinity
-        with np.errstate(over="ignore"):
-            ok |= got == expected.astype(np.float16).astype(np.float64)
-    assert ok.all(), (f"{name}: {int((~ok).sum())} of {ok.size} past tolerance; worst got "
-                      f"{got[~ok][:3]}, expected {expected[~ok][:3]}")
-
-
 def check_results(case: Case, plain, results) -> None:
-    """The op's outputs against the float64 formulas (NaN exactly where an input was non-finite)."""
-    from reference import formulas, term_magnitudes
+    """The op's outputs against the contract (NaN exactly where an input was non-finite)."""
     b, h = case.batch, case.hidden
     gates, grad_cx, grad_bias = results
     assert np.asarray(gates).shape == (b, 4 * h) and np.asarray(grad_cx).shape == (b, h)
     bad = _poisoned(case, plain)
     finite_inputs = [None if a is None else np.where(np.isfinite(np.asarray(a, np.float64)), a, 0) for a in plain]
-    ref_gates, ref_cx, ref_bias, bias_abs = formulas(*finite_inputs, True)
-    gates_abs, cx_abs = term_magnitudes(*finite_inputs)
+    expected = lcg.reference(*finite_inputs, has_bias=True)
+    magnitudes = lcg.term_magnitudes(*finite_inputs, has_bias=True)
     bad_gates = np.tile(bad, 4)
     assert np.isnan(np.asarray(grad_cx, np.float64)[bad]).all(), "gradCx: a non-finite input must give NaN"
     assert np.isnan(np.asarray(gates, np.float64)[bad_gates]).all(), "gradGates: a non-finite input must give NaN"
-    _close(np.asarray(grad_cx)[~bad], ref_cx[~bad], cx_abs[~bad], case.dtype, "gradCx")
-    _close(np.asarray(gates)[~bad_gates], ref_gates[~bad_gates], gates_abs[~bad_gates], case.dtype, "gradGates")
-    if case.has_bias:
-        bad_columns = bad_gates.any(axis=0)
-        got = np.asarray(grad_bias, np.float64)
-        assert np.isnan(got[bad_columns]).all(), "gradBias: a non-finite input must give NaN in its column"
-        _close(got[~bad_columns], ref_bias[~bad_columns], bias_abs[~bad_columns], case.dtype, "gradBias")
-    else:
+    good = [~bad_gates, ~bad, ~bad_gates.any(axis=0)]
+    if not case.has_bias:
         assert grad_bias is None
+    else:
+        assert np.isnan(np.asarray(grad_bias, np.float64)[~good[2]]).all(), \
+            "gradBias: a non-finite input must give NaN in its column"
+    for name, got, want, magnitude, mask in zip(("gradGates", "gradCx", "gradBias"), results, expected, magnitudes,
+                                                good[:3 if case.has_bias else 2]):
+        comparison = lcg.compare(name, np.asarray(got)[mask], want[mask], magnitude[mask])
+        assert comparison.ok, str(comparison)
 
 
 def snapshot(arrays):

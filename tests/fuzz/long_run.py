@@ -14,7 +14,7 @@ import time
 import traceback
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent / "op"), str(HERE.parents[1] / "python")]
+sys.path[:0] = [str(HERE), str(HERE.parent), str(HERE.parents[1] / "python")]  # cases, oracles, the package
 
 from hypothesis import HealthCheck, given, seed, settings  # noqa: E402
 

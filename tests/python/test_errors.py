@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import lstm_cell_grad as lcg
-from lcg_testing import make_inputs
+from oracles import make_inputs
 
 B, H = 3, 8
 FIRST_PHASE = "aclnnThnnFusedLstmCellBackwardGetWorkspaceSize"

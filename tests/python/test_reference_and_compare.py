@@ -1,23 +1,24 @@
-"""The package's float64 reference and its tolerance comparison, against independent ones."""
+"""The contract module (lstm_cell_grad._contract): its float64 formulas against PyTorch's
+autograd, its term magnitudes, its tolerance as `compare` applies it, and its inputs."""
+import ml_dtypes
 import numpy as np
 import pytest
 
 import lstm_cell_grad as lcg
-from lcg_testing import formulas, make_inputs, torch_autograd
+from lstm_cell_grad._contract import FP32_EPSILON, FP32_EVAL_ULPS, ulp
+from oracles import make_inputs, torch_autograd
+
+GRADS = [(True, True), (True, False), (False, True), (False, False)]
 
 
-@pytest.mark.parametrize("grad_hy,grad_c", [(True, True), (True, False), (False, True), (False, False)])
-def test_reference_matches_the_formulas_and_pytorch(grad_hy, grad_c):
-    inputs = make_inputs(9, 7, np.float16, seed=60, grad_hy=grad_hy, grad_c=grad_c)
-    gates, grad_cx, grad_bias = lcg.reference(*inputs)
-    assert gates.dtype == np.float64
-    expected = formulas(*inputs)
-    np.testing.assert_allclose(gates, expected[0], rtol=1e-14, atol=1e-15)
-    np.testing.assert_allclose(grad_cx, expected[1], rtol=1e-14, atol=1e-15)
-    np.testing.assert_allclose(grad_bias, expected[2], rtol=1e-12, atol=1e-13)
-    pytest.importorskip("torch")
-    for ours, theirs in zip((gates, grad_cx, grad_bias), torch_autograd(*inputs)):
-        np.testing.assert_allclose(ours, theirs, rtol=1e-9, atol=1e-12)
+@pytest.mark.parametrize("grad_hy,grad_c", GRADS)
+@pytest.mark.parametrize("saturated", [False, True])
+def test_reference_matches_pytorch_autograd(grad_hy, grad_c, saturated):
+    inputs = make_inputs(9, 7, np.float16, seed=60, grad_hy=grad_hy, grad_c=grad_c, saturated=saturated)
+    ours = lcg.reference(*inputs)
+    assert ours[0].dtype == np.float64
+    for mine, theirs in zip(ours, torch_autograd(*inputs)):
+        np.testing.assert_allclose(mine, theirs, rtol=1e-9, atol=1e-12)
     assert lcg.reference(*inputs, has_bias=False)[2] is None
 
 
@@ -38,33 +39,57 @@ def test_reference_accepts_torch_tensors():
         np.testing.assert_array_equal(a, b)
 
 
-def test_compare_float32_tolerance():
-    expected = np.array([1.0, 1e-3, 0.0, -2.0])
-    close = (expected * (1 + 0.9e-5)).astype(np.float32)
-    assert lcg.compare("x", close, expected).ok
-    off = close.copy()
-    off[3] = -2.0 * (1 + 2e-5)
-    comparison = lcg.compare("x", off, expected)
-    assert not comparison.ok and comparison.failures == 1 and "FAIL (1 of 4 elements)" in str(comparison)
-    floor = np.array([0.9e-6, 1e-3, 0, -2], np.float32)
-    assert lcg.compare("x", floor, expected * [0, 1, 1, 1]).ok  # within the 1e-6 absolute floor
+def test_term_magnitudes_bound_the_results_and_show_cancellation():
+    inputs = make_inputs(40, 16, seed=62, scale=100)
+    for result, magnitude in zip(lcg.reference(*inputs), lcg.term_magnitudes(*inputs)):
+        assert (magnitude >= np.abs(result)).all()
+    # gct = dhy*o*(1-t^2) + dc with the two terms equal and opposite: the result is 0, the
+    # magnitude is what fp32 rounded on the way.
+    one = np.ones((1, 1))
+    storage = np.full((1, 4), 0.5)
+    gates, grad_cx, _ = lcg.reference(one, -0.5 * (1 - np.tanh(one) ** 2), one, one, storage)
+    magnitude_gates, magnitude_cx, _ = lcg.term_magnitudes(one, -0.5 * (1 - np.tanh(one) ** 2), one, one, storage)
+    assert abs(grad_cx[0, 0]) < 1e-16 and magnitude_cx[0, 0] > 0.5
 
 
-def test_compare_float16_one_ulp():
-    expected = np.array([1.0 + 2 ** -12, 0.3, -5.0])   # the first lies between two float16 values
+def test_ulp_of_each_format():
+    assert ulp(1.0, np.float32) == 2.0 ** -23 and ulp(1.5, np.float16) == 2.0 ** -10
+    assert ulp(1.0, ml_dtypes.bfloat16) == 2.0 ** -7 and ulp(0.75, ml_dtypes.bfloat16) == 2.0 ** -8
+    assert ulp(0.0, np.float16) == 2.0 ** -24                    # subnormal spacing at the bottom
+    assert ulp(0.0, ml_dtypes.bfloat16) == 2.0 ** -133
+
+
+def test_float32_tolerance_is_ulps_of_the_terms():
+    expected = np.array([1.0, 1e-3, -2.0])
+    bound = FP32_EVAL_ULPS * FP32_EPSILON
+    inside = (expected * (1 + 0.9 * bound)).astype(np.float32)
+    assert lcg.compare("x", inside, expected).ok
+    outside = (expected * (1 + 3 * bound)).astype(np.float32)
+    assert lcg.compare("x", outside, expected).failures == 3
+    # Where terms cancelled, the same error is within the terms' magnitude.
+    comparison = lcg.compare("x", outside, expected, magnitude=4 * np.abs(expected))
+    assert comparison.ok and "fp32 ulps" in comparison.tolerance
+
+
+def test_float16_rounding_half_an_ulp_and_no_more():
+    """Half an ulp of float16 plus the fp32 evaluation's few ulps: a result correctly rounded
+    passes, one truncated toward zero fails where the dropped part exceeded half an ulp."""
+    expected = np.array([1.0 + 0.75 * 2 ** -10, 0.3, -5.0])  # the first lies 3/4 of an ulp above 1
     rounded = expected.astype(np.float16)
-    one_ulp = np.nextafter(rounded, np.float16(np.inf))
-    comparison = lcg.compare("h", one_ulp, expected)
-    assert comparison.ok and comparison.max_ulps == 1
-    two_ulps = np.nextafter(one_ulp, np.float16(np.inf))
-    assert lcg.compare("h", two_ulps, expected).failures == 3
+    assert lcg.compare("h", rounded, expected).ok
+    truncated = np.array([1.0, 0.3, -5.0], np.float16)
+    comparison = lcg.compare("h", truncated, expected)
+    assert comparison.failures == 1 and comparison.max_ulps == 1
+    past = np.nextafter(rounded, np.float16(np.inf))
+    assert lcg.compare("h", past, expected).failures == 3
+    # Past the largest float16, the correctly rounded value is Inf: accepted.
+    assert lcg.compare("h", np.array([np.inf], np.float16), np.array([70000.0])).ok
 
 
-def test_compare_bias_cancellation_allowance():
-    expected = np.array([1e-3])
-    got = np.array([1e-3 + 5e-6], np.float32)     # 5e-3 relative: far past 1e-5
-    assert not lcg.compare("b", got, expected).ok
-    assert lcg.compare("b", got, expected, abs_sum=np.array([1.0])).ok   # within 1e-5 x sum |terms|
+def test_bfloat16_rounding():
+    expected = np.array([1.0 + 0.75 * 2 ** -7])
+    assert lcg.compare("b", expected.astype(ml_dtypes.bfloat16), expected).ok
+    assert not lcg.compare("b", np.array([1.0], ml_dtypes.bfloat16), expected).ok
 
 
 def test_compare_nan():
@@ -73,9 +98,27 @@ def test_compare_nan():
     assert not lcg.compare("n", np.array([1.0], np.float32), np.array([np.nan])).ok
 
 
+def test_compare_outputs_names_each_output():
+    inputs = make_inputs(5, 3, seed=63)
+    results = lcg.thnn_fused_lstm_cell_backward(*inputs, True)
+    comparisons = lcg.compare_outputs(results, inputs)
+    assert [c.name for c in comparisons] == ["gradGates", "gradCx", "gradBias"] and all(c.ok for c in comparisons)
+    assert [c.name for c in lcg.compare_outputs(results, inputs, has_bias=False)] == ["gradGates", "gradCx"]
+    broken = (results[0], results[1] * np.float32(1 + 1e-5), results[2])
+    assert [c.ok for c in lcg.compare_outputs(broken, inputs)] == [True, False, True]
+
+
 def test_random_inputs_ranges():
     inputs = lcg.random_inputs(50, 10, "float16", grad_c=False, seed=3)
     assert inputs["grad_c"] is None and inputs["cx"].dtype == np.float16
     storage = inputs["storage"].astype(np.float64)
     sigmoid = np.hstack([storage[:, :20], storage[:, 30:]])
     assert (sigmoid > 0).all() and (sigmoid < 1).all() and (np.abs(storage[:, 20:30]) < 1).all()
+
+
+def test_random_inputs_saturated_and_scaled():
+    inputs = lcg.random_inputs(50, 10, "float64", saturated=True, scale=100, seed=4)
+    storage = inputs["storage"]
+    distance = np.minimum(np.abs(storage - 1), np.abs(storage - np.where(np.arange(40) // 10 == 2, -1, 0)))
+    assert (distance > 0).all() and (distance <= 1e-3).all()
+    assert np.abs(inputs["grad_hy"]).max() > 50 and np.abs(inputs["grad_hy"]).max() <= 100
