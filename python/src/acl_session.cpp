@@ -2,7 +2,6 @@
 
 #include <mutex>
 
-#include "ascendc_sim/host/acl_runtime.h"
 
 namespace lstm_cell_grad::py {
 namespace {
@@ -50,13 +49,15 @@ AclFailure Failure(aclError status, const char* api) {
 
 AclFailure ThreadStream(aclrtStream* stream) {
     if (AclFailure init = InitOnce(); !init.ok()) return init;
-    std::string why;
-    if (t_binding.stream != nullptr && sim::acl::StreamUsable(t_binding.stream, &why)) {
+    // The thread still has its device while our reference holds it, and its streams with
+    // it; no device means other code reset it to the last reference (ours included), so
+    // bind afresh. aclrtGetDevice's refusal leaves a message, which is not this call's.
+    int32_t device = -1;
+    if (t_binding.stream != nullptr && aclrtGetDevice(&device) == ACL_SUCCESS && device == 0) {
         *stream = t_binding.stream;
         return {};
     }
-    // First call on this thread, or the device was reset since: its last reference went
-    // (ours included) and its streams with it, so bind afresh.
+    TakeRecentErrors();
     t_binding.stream = nullptr;
     t_binding.holdsDevice = false;
     if (aclError status = aclrtSetDevice(0); status != ACL_SUCCESS) return Failure(status, "aclrtSetDevice");

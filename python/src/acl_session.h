@@ -21,8 +21,8 @@ std::string TakeRecentErrors();
 // `status` with the pending message, or with "<api> failed" when ACL left none.
 AclFailure Failure(aclError status, const char* api);
 
-// The calling thread's stream, set up on first use (and again if the device was reset
-// meanwhile by other code in the process). The binding is released when the thread ends.
+// The calling thread's stream, set up on first use (and again if other code in the
+// process reset the device to its last reference meanwhile). The binding is released when the thread ends.
 AclFailure ThreadStream(aclrtStream* stream);
 
 }  // namespace lstm_cell_grad::py

@@ -4,20 +4,51 @@
 #include <cstring>
 #include <numeric>
 
-#include "ascendc_sim/host/acl_tensor.h"
 
 namespace lstm_cell_grad::py {
 namespace {
 
-// The same view described on host memory, so that the sim's exact overlap test applies.
+// Above this many contiguous runs a view's overlap is not worked out exactly: views whose
+// spans intersect are then taken to overlap (one device buffer for both: never wrong, only
+// larger than needed).
+constexpr size_t kExactOverlapRuns = size_t{1} << 20;
+
+template <typename CopyRun>
+void ForEachRun(const HostView& view, CopyRun copyRun);
+
+// The byte intervals [begin, end) of a view's elements, in row-major order.
+std::vector<std::pair<uintptr_t, uintptr_t>> Intervals(const HostView& view) {
+    std::vector<std::pair<uintptr_t, uintptr_t>> intervals;
+    const auto base = reinterpret_cast<uintptr_t>(view.data);
+    ForEachRun(view, [&](size_t offset, size_t bytes) { intervals.emplace_back(base + offset, base + offset + bytes); });
+    std::sort(intervals.begin(), intervals.end());
+    return intervals;
+}
+
+size_t RunCount(const HostView& view) {
+    size_t runs = 1;
+    const size_t rank = view.shape.size();
+    const size_t loopDims = rank > 0 && view.strides[rank - 1] == 1 ? rank - 1 : rank;
+    for (size_t d = 0; d < loopDims; ++d) runs *= static_cast<size_t>(view.shape[d]);
+    return runs;
+}
+
+// Whether two non-empty views of host memory share a byte.
 bool ElementsOverlap(const HostView& a, const HostView& b) {
-    const int64_t aElems = static_cast<int64_t>(a.SpanBytes() / a.itemBytes);
-    const int64_t bElems = static_cast<int64_t>(b.SpanBytes() / b.itemBytes);
-    const aclTensor hostA(a.shape.data(), a.shape.size(), a.dtype, a.strides.data(), 0, ACL_FORMAT_ND, &aElems, 1,
-                          a.data);
-    const aclTensor hostB(b.shape.data(), b.shape.size(), b.dtype, b.strides.data(), 0, ACL_FORMAT_ND, &bElems, 1,
-                          b.data);
-    return sim::acl::Overlaps(hostA, hostB);
+    if (a.data + a.SpanBytes() <= b.data || b.data + b.SpanBytes() <= a.data) return false;
+    if (RunCount(a) > kExactOverlapRuns || RunCount(b) > kExactOverlapRuns) return true;
+    const auto aIntervals = Intervals(a), bIntervals = Intervals(b);
+    size_t i = 0, j = 0;
+    while (i < aIntervals.size() && j < bIntervals.size()) {
+        if (aIntervals[i].second <= bIntervals[j].first) {
+            ++i;
+        } else if (bIntervals[j].second <= aIntervals[i].first) {
+            ++j;
+        } else {
+            return true;
+        }
+    }
+    return false;
 }
 
 int Root(std::vector<int>& parent, int i) {
@@ -170,13 +201,6 @@ const HostView* DeviceMirror::SoleDenseView(size_t group) const {
     size_t elements = 1;
     for (int64_t dim : sole->shape) elements *= static_cast<size_t>(dim);
     return sole->SpanBytes() == elements * sole->itemBytes ? sole : nullptr;
-}
-
-void DeviceMirror::FreeGroupOf(size_t index) {
-    if (groupOf_[index] < 0) return;
-    Group& group = groups_[groupOf_[index]];
-    if (group.device != nullptr) aclrtFree(group.device);
-    group.device = nullptr;
 }
 
 }  // namespace lstm_cell_grad::py

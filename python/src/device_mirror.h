@@ -51,9 +51,6 @@ public:
     aclTensor* Tensor(size_t index) const { return tensors_[index]; }
     // The device bytes of every group holding an output, copied back into the host views.
     AclFailure DownloadOutputs();
-    // Frees device buffer `index`'s group early (fault injection for tests: a device
-    // buffer freed between the two phases, as a buggy host program might).
-    void FreeGroupOf(size_t index);
 
 private:
     struct Group {

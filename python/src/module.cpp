@@ -8,11 +8,8 @@
 #include <stdexcept>
 
 #include "aclnn/opdev/op_errno.h"
-#include "ascendc_sim/core/check.h"
-#include "ascendc_sim/core/soc.h"
-#include "ascendc_sim/host/aclnn_call.h"
-#include "ascendc_sim/model/profile.h"
 #include "run_backward.h"
+#include "sim_hooks.h"
 #include "tiling_report.h"
 
 namespace py = pybind11;
@@ -46,19 +43,13 @@ HostView DescribeArray(const char* name, const ArrayArg& arg, bool isOutput) {
     return view;
 }
 
-InjectedFault ParseFault(const std::string& name) {
-    if (name.empty()) return InjectedFault::None;
-    if (name == "free-input-before-launch") return InjectedFault::FreeInputBeforeLaunch;
-    throw py::value_error("unknown fault '" + name + "' (known: free-input-before-launch)");
-}
-
 // None on success, else (status, api, message).
 py::object Run(const std::vector<ArrayArg>& inputs, bool hasBias, const std::vector<ArrayArg>& outputs,
-               const std::string& soc, uint32_t coreLimit, const std::string& fault) {
+               const std::string& soc, uint32_t coreLimit) {
     static const char* const kInputNames[] = {"gradHyOptional", "gradCOptional", "cx", "cy", "storage"};
     static const char* const kOutputNames[] = {"gradGatesOut", "gradCxOut", "gradBiasOut"};
     if (inputs.size() != 5 || outputs.size() != 3) throw py::value_error("expected 5 inputs and 3 outputs");
-    sim::FindSoc(soc);  // std::invalid_argument (ValueError) naming the known SoCs
+    sim_hooks::RequireSoc(soc);  // std::invalid_argument (ValueError) naming the known SoCs
     RunRequest request;
     for (size_t i = 0; i < inputs.size(); ++i) request.inputs.push_back(DescribeArray(kInputNames[i], inputs[i], false));
     for (size_t i = 0; i < outputs.size(); ++i) {
@@ -67,7 +58,6 @@ py::object Run(const std::vector<ArrayArg>& inputs, bool hasBias, const std::vec
     request.hasBias = hasBias;
     request.soc = soc;
     request.coreLimit = coreLimit;
-    request.fault = ParseFault(fault);
     RunResult result;
     {
         py::gil_scoped_release release;
@@ -75,27 +65,6 @@ py::object Run(const std::vector<ArrayArg>& inputs, bool hasBias, const std::vec
     }
     if (result.status == 0) return py::none();
     return py::make_tuple(result.status, result.api, result.message);
-}
-
-py::list SocTable() {
-    py::list table;
-    for (const sim::SocSpec& soc : sim::SocTable()) {
-        py::dict entry;
-        entry["name"] = soc.name;
-        entry["short_soc"] = soc.shortSoc;
-        entry["aiv_cores"] = soc.aivCores;
-        entry["aic_cores"] = soc.aicCores;
-        entry["ub_bytes"] = soc.ubBytes;
-        entry["ub_reported_bytes"] = soc.ubReportedBytes;
-        entry["lib_workspace_bytes"] = soc.libWorkspaceBytes;
-        entry["l2_bytes"] = soc.l2Bytes;
-        entry["hbm_bytes"] = soc.hbmBytes;
-        entry["clock_ghz"] = soc.clockGHz;
-        entry["hbm_gbps"] = soc.hbmGBps;
-        entry["source"] = soc.source;
-        table.append(entry);
-    }
-    return table;
 }
 
 // Tiling overrides from a dict of TilingOverrides' fields (snake_case); unknown keys are an error.
@@ -157,43 +126,6 @@ py::dict Plan(int64_t batch, int64_t hidden, uint32_t dtypeBytes, bool hasGradHy
     return plan;
 }
 
-py::dict LastLaunch() {
-    const sim::LaunchResult& r = sim::aclnn::LastOpLaunch();
-    py::dict launch;
-    launch["ok"] = r.ok;
-    launch["error"] = r.error;
-    launch["kernel"] = r.kernelName;
-    launch["block_dim"] = r.blockDim;
-    launch["soc"] = r.soc;
-    py::list warnings;
-    for (const sim::WarningSummary& w : r.warnings) {
-        warnings.append(py::make_tuple(sim::CheckName(w.kind), w.count, w.firstMessage));
-    }
-    launch["warnings"] = warnings;
-    py::list cores;
-    for (const sim::CoreCounters& c : r.cores) {
-        py::dict core;
-        core["gm_bytes_read"] = c.GmBytesRead();
-        core["gm_bytes_written"] = c.GmBytesWritten();
-        for (int p = 0; p < sim::kPipeCount; ++p) {
-            const std::string pipe = sim::PipeName(static_cast<sim::Pipe>(p));
-            core[py::str(pipe + "_instructions")] = c.pipes[p].instructions;
-        }
-        core["syncs"] = c.syncs;
-        cores.append(core);
-    }
-    launch["cores"] = cores;
-    return launch;
-}
-
-// The time model's profile of the calling thread's last op launch (modeled, JSON text).
-std::string LastProfile(bool timeline) {
-    const sim::LaunchResult& op = sim::aclnn::LastOpLaunch();
-    if (op.kernelName.empty()) return sim::model::LastProfile().ToJson(timeline);
-    py::gil_scoped_release release;
-    return sim::model::ModelLaunch(op, sim::FindSoc(op.soc)).ToJson(timeline);
-}
-
 }  // namespace
 
 PYBIND11_MODULE(_C, m) {
@@ -211,13 +143,10 @@ PYBIND11_MODULE(_C, m) {
     for (const auto& [name, dtype] : kAclDtypes) aclDtypes[name] = static_cast<int>(dtype);
     m.attr("ACL_DTYPES") = aclDtypes;
     m.def("run", &Run, py::arg("inputs"), py::arg("has_bias"), py::arg("outputs"), py::arg("soc"),
-          py::arg("num_cores"), py::arg("inject_fault") = "",
+          py::arg("num_cores"),
           "Runs the op on (array, aclDataType) pairs; None on success, else (status, api, message).");
-    m.def("socs", &SocTable, "The sim's SoC table, one dict per SoC.");
-    m.def("default_soc", [] {
-              if (const std::string bad = sim::EnvironmentError(); !bad.empty()) throw std::invalid_argument(bad);
-              return py::make_tuple(sim::CurrentSoc().name, sim::CurrentCoreLimit());
-          },
+    m.def("socs", &sim_hooks::SocTable, "The sim's SoC table, one dict per SoC.");
+    m.def("default_soc", &sim_hooks::DefaultSoc,
           "The calling thread's SoC and core cap (ASCEND_SIM_SOC / ASCEND_SIM_MAX_CORES, else the sim's default).");
     m.def("plan", &Plan, py::arg("batch"), py::arg("hidden"), py::arg("dtype_bytes"), py::arg("has_grad_hy"),
           py::arg("has_grad_c"), py::arg("has_bias"), py::arg("soc"), py::arg("num_cores"),
@@ -227,8 +156,8 @@ PYBIND11_MODULE(_C, m) {
               lstm_cell_grad::SetThreadTilingOverrides(ToOverrides(overrides));
           }, py::arg("overrides"),
           "Tiling overrides the op's TilingFunc applies on the calling thread (an empty dict clears them).");
-    m.def("last_launch", &LastLaunch, "The calling thread's last op launch: checks, warnings, per-core counters.");
-    m.def("last_profile", &LastProfile, py::arg("timeline") = false,
+    m.def("last_launch", &sim_hooks::LastLaunch, "The calling thread's last op launch: checks, warnings, per-core counters.");
+    m.def("last_profile", &sim_hooks::LastProfile, py::arg("timeline") = false,
           "JSON of the time model's profile (all figures modeled) of the calling thread's last op launch; "
           "timeline=True adds every instruction and SetFlag->WaitFlag pair.");
 }

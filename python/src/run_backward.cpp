@@ -2,13 +2,12 @@
 
 #include "aclnn/opdev/op_errno.h"
 #include "aclnn_thnn_fused_lstm_cell_backward.h"
-#include "ascendc_sim/core/soc.h"
+#include "sim_hooks.h"
 
 namespace lstm_cell_grad::py {
 namespace {
 
 constexpr size_t kInputs = 5;  // outputs follow the inputs in the mirror
-constexpr size_t kCxIndex = 2;  // the input the injected fault frees
 
 RunResult Fail(const AclFailure& failure, const char* api) { return RunResult{failure.status, api, failure.message}; }
 
@@ -25,7 +24,7 @@ RunResult RunBackward(const RunRequest& request) {
     aclrtStream stream = nullptr;
     if (AclFailure setup = ThreadStream(&stream); !setup.ok()) return Fail(setup, "ACL set-up");
     TakeRecentErrors();  // messages left by earlier calls are not this call's
-    sim::SocScope socScope(request.soc, request.coreLimit);
+    sim_hooks::SocScope socScope(request.soc, request.coreLimit);  // the chip this call emulates
 
     std::vector<HostView> views = request.inputs;
     views.insert(views.end(), request.outputs.begin(), request.outputs.end());
@@ -52,8 +51,6 @@ RunResult RunBackward(const RunRequest& request) {
             return result;
         }
     }
-    if (request.fault == InjectedFault::FreeInputBeforeLaunch) mirror.FreeGroupOf(kCxIndex);
-
     const char* secondPhase = "aclnnThnnFusedLstmCellBackward";
     status = aclnnThnnFusedLstmCellBackward(workspace.ptr, workspaceBytes, executor, stream);
     if (status != ACLNN_SUCCESS) return Fail(Failure(status, secondPhase), secondPhase);

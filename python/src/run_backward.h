@@ -17,16 +17,12 @@ struct RunResult {
     std::string message;  // aclGetRecentErrMsg for the failure
 };
 
-// Test-only faults, to prove that a kernel fault reaches the caller as an error.
-enum class InjectedFault { None, FreeInputBeforeLaunch };
-
 struct RunRequest {
     std::vector<HostView> inputs;   // gradHyOptional, gradCOptional, cx, cy, storage
     bool hasBias = true;
     std::vector<HostView> outputs;  // gradGatesOut, gradCxOut, gradBiasOut
-    std::string soc;                // a name from sim::SocTable()
+    std::string soc;                // a name from the sim's SoC table (sim_hooks)
     uint32_t coreLimit = 0;         // 0: all the SoC's AIV cores
-    InjectedFault fault = InjectedFault::None;
 };
 
 RunResult RunBackward(const RunRequest& request);

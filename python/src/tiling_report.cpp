@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "ascendc_sim/core/soc.h"
+#include "sim_hooks.h"
 #include "lstm_cell_grad_layout.h"
 #include "lstm_cell_grad_compute_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
@@ -10,7 +10,7 @@
 namespace lstm_cell_grad::py {
 
 TilingReport ReportTiling(const TilingRequest& request) {
-    sim::SocScope socScope(request.soc, request.coreLimit);  // throws for an unknown SoC
+    sim_hooks::SocScope socScope(request.soc, request.coreLimit);  // throws for an unknown SoC
     // The figures the op's TilingFunc reads from its context on this SoC.
     platform_ascendc::PlatformAscendC ascendc(nullptr);
     uint64_t ubBytes = 0;
@@ -23,7 +23,7 @@ TilingReport ReportTiling(const TilingRequest& request) {
     if (!ComputeTiling(input, platform, &plan, &error, request.overrides)) throw std::invalid_argument("tiling failed: " + error);
 
     TilingReport report;
-    report.soc = sim::CurrentSoc().name;
+    report.soc = sim_hooks::CurrentSocName();
     report.aivCores = platform.aivCores;
     report.ubBytes = platform.ubBytes;
     report.blockDim = plan.blockDim;

@@ -136,7 +136,7 @@ def c_api_failure(args, out):
     from lstm_cell_grad import _C
     from lstm_cell_grad._arrays import to_numpy
     return _C.run([to_numpy(n, a) for n, a in zip("abcde", args)], True,
-                  [to_numpy(n, a) for n, a in zip("fgh", out)], "Ascend910B1", 0, "")
+                  [to_numpy(n, a) for n, a in zip("fgh", out)], "Ascend910B1", 0)
 
 
 def python_refusal(*args, **kwargs):
@@ -165,26 +165,25 @@ def test_output_partially_overlapping_an_input_is_161002():
     assert status == 161002 and "gradCxOut partially overlaps input storage" in message
 
 
-def test_kernel_fault_is_reported_at_synchronize():
-    # A device buffer freed between the two phases (a host-program bug): the kernel's DMA
-    # from it is caught by the sim and surfaces at aclrtSynchronizeStream, as on the device.
-    from lstm_cell_grad import _C
-    from lstm_cell_grad._arrays import to_numpy
-    arrays = [to_numpy(n, a) for n, a in zip("abcde", inputs())]
-    out = [to_numpy(n, a) for n, a in zip("fgh", outputs())]
-    status, api, message = _C.run(arrays, True, out, "Ascend910B1", 0, "free-input-before-launch")
-    assert status == _C.ACL_ERROR_RT_VECTOR_CORE_EXCEPTION == 507035
+def test_kernel_fault_is_reported_at_synchronize(simtest):
+    # A device buffer freed between the two phases (a host-program bug, made by test code
+    # through ACL and aclnn): the kernel's DMA from it is caught by the sim and surfaces at
+    # aclrtSynchronizeStream, as on the device.
+    status, api, message = simtest.run_op_with_cx_freed_before_launch(B, H)
+    assert status == lcg._C.ACL_ERROR_RT_VECTOR_CORE_EXCEPTION == 507035
     assert api == "aclrtSynchronizeStream"
     assert "gm-allocation" in message and "DataCopyPad" in message
-    # The process and the thread's stream are fine afterwards.
+    # The process and the Python API's own stream are fine afterwards.
     grad_gates = lcg.thnn_fused_lstm_cell_backward(*inputs())[0]
     assert np.isfinite(grad_gates).all()
 
 
-def test_kernel_fault_raises_aclnn_error_through_the_api(monkeypatch):
+def test_kernel_fault_raises_aclnn_error_through_the_api(simtest, monkeypatch):
+    # The API raises what the extension reports for a failed call: here the report of a
+    # real kernel fault (the test above), in place of a successful run.
+    fault = simtest.run_op_with_cx_freed_before_launch(B, H)
     from lstm_cell_grad import _api
-    real_run = _api._C.run
-    monkeypatch.setattr(_api._C, "run", lambda *a: real_run(*a, "free-input-before-launch"))
+    monkeypatch.setattr(_api._C, "run", lambda *args: fault)
     with pytest.raises(lcg.AclnnError) as caught:
         lcg.thnn_fused_lstm_cell_backward(*inputs())
     assert caught.value.status == 507035 and caught.value.api == "aclrtSynchronizeStream"

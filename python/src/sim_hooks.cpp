@@ -1,0 +1,76 @@
+#include "sim_hooks.h"
+
+#include "ascendc_sim/core/check.h"
+#include "ascendc_sim/host/aclnn_call.h"
+#include "ascendc_sim/model/profile.h"
+
+
+namespace lstm_cell_grad::py::sim_hooks {
+
+void RequireSoc(const std::string& soc) { ::sim::FindSoc(soc); }
+
+std::string CurrentSocName() { return ::sim::CurrentSoc().name; }
+
+pybind11::tuple DefaultSoc() {
+    if (const std::string bad = ::sim::EnvironmentError(); !bad.empty()) throw std::invalid_argument(bad);
+    return pybind11::make_tuple(::sim::CurrentSoc().name, ::sim::CurrentCoreLimit());
+}
+
+pybind11::list SocTable() {
+    pybind11::list table;
+    for (const ::sim::SocSpec& soc : ::sim::SocTable()) {
+        pybind11::dict entry;
+        entry["name"] = soc.name;
+        entry["short_soc"] = soc.shortSoc;
+        entry["aiv_cores"] = soc.aivCores;
+        entry["aic_cores"] = soc.aicCores;
+        entry["ub_bytes"] = soc.ubBytes;
+        entry["ub_reported_bytes"] = soc.ubReportedBytes;
+        entry["lib_workspace_bytes"] = soc.libWorkspaceBytes;
+        entry["l2_bytes"] = soc.l2Bytes;
+        entry["hbm_bytes"] = soc.hbmBytes;
+        entry["clock_ghz"] = soc.clockGHz;
+        entry["hbm_gbps"] = soc.hbmGBps;
+        entry["source"] = soc.source;
+        table.append(entry);
+    }
+    return table;
+}
+
+pybind11::dict LastLaunch() {
+    const ::sim::LaunchResult& r = ::sim::aclnn::LastOpLaunch();
+    pybind11::dict launch;
+    launch["ok"] = r.ok;
+    launch["error"] = r.error;
+    launch["kernel"] = r.kernelName;
+    launch["block_dim"] = r.blockDim;
+    launch["soc"] = r.soc;
+    pybind11::list warnings;
+    for (const ::sim::WarningSummary& w : r.warnings) {
+        warnings.append(pybind11::make_tuple(::sim::CheckName(w.kind), w.count, w.firstMessage));
+    }
+    launch["warnings"] = warnings;
+    pybind11::list cores;
+    for (const ::sim::CoreCounters& c : r.cores) {
+        pybind11::dict core;
+        core["gm_bytes_read"] = c.GmBytesRead();
+        core["gm_bytes_written"] = c.GmBytesWritten();
+        for (int p = 0; p < ::sim::kPipeCount; ++p) {
+            const std::string pipe = ::sim::PipeName(static_cast<::sim::Pipe>(p));
+            core[pybind11::str(pipe + "_instructions")] = c.pipes[p].instructions;
+        }
+        core["syncs"] = c.syncs;
+        cores.append(core);
+    }
+    launch["cores"] = cores;
+    return launch;
+}
+
+std::string LastProfile(bool timeline) {
+    const ::sim::LaunchResult& op = ::sim::aclnn::LastOpLaunch();
+    if (op.kernelName.empty()) return ::sim::model::LastProfile().ToJson(timeline);
+    pybind11::gil_scoped_release release;
+    return ::sim::model::ModelLaunch(op, ::sim::FindSoc(op.soc)).ToJson(timeline);
+}
+
+}  // namespace lstm_cell_grad::py::sim_hooks

@@ -1,0 +1,33 @@
+// What the extension asks of the sim that ACL and aclnn have no call for: which chip a call
+// emulates, the SoC table, and the last launch's checks, counters and modeled profile.
+// Everything else reaches the device as a host program would, through ACL and aclnn
+// (run_backward, device_mirror, acl_session); this file is the one seam to the sim.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include <pybind11/pybind11.h>
+
+#include "ascendc_sim/core/soc.h"
+
+namespace lstm_cell_grad::py::sim_hooks {
+
+// Emulates a SoC (at most `coreLimit` AIV cores; 0: all) on the calling thread while it
+// lives. Throws std::invalid_argument naming the known SoCs for an unknown name.
+using SocScope = ::sim::SocScope;
+
+// Throws std::invalid_argument naming the known SoCs when `soc` is not one of them.
+void RequireSoc(const std::string& soc);
+// The SoC the calling thread emulates.
+std::string CurrentSocName();
+// (name, core cap) the calling thread emulates by default (ASCEND_SIM_SOC and
+// ASCEND_SIM_MAX_CORES); std::invalid_argument when either is malformed.
+pybind11::tuple DefaultSoc();
+// The SoC table, one dict per SoC (SocInfo's fields).
+pybind11::list SocTable();
+// The calling thread's last op launch: ok, error, checks' warnings, per-core counters.
+pybind11::dict LastLaunch();
+// JSON of the performance model's profile of that launch (modeled figures).
+std::string LastProfile(bool timeline);
+
+}  // namespace lstm_cell_grad::py::sim_hooks
