@@ -1,5 +1,5 @@
 """The kernel's GM traffic, read from the sim's counters, stays within 3% of the minimum
-13*B*H*s + 4*H*s (DESIGN.md section 5), with no check violation."""
+13*B*H*s + 4*H*s (the floor of docs/benchmarks.md), with no check violation."""
 import re
 
 import pytest

@@ -4,7 +4,7 @@
 //
 // at::Tensor -> aclTensor, describing the view as it is (no copy): view shape, element
 // strides, storage offset, and the whole storage as the storage shape, so that the aclnn layer
-// sees what it may touch (DESIGN.md section 4: every tensor may be a non-contiguous view).
+// sees what it may touch (docs/operator_contract.md: every tensor may be a non-contiguous view).
 #pragma once
 
 #include <memory>

@@ -1,5 +1,5 @@
 """The autograd formula of the op itself: the vector-Jacobian product of its math
-(DESIGN.md section 4) with respect to its inputs, in torch operations.
+(docs/operator_contract.md) with respect to its inputs, in torch operations.
 
 This is what second-order gradients of an LSTM cell need (``create_graph=True``: gradient
 penalties, Hessian-vector products); first-order training never runs it. It is written with
