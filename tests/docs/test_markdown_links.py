@@ -18,8 +18,9 @@ REFERENCE_DEF = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+.*)?$")
 EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)  # http:, https:, mailto:, ...
 SKIPPED_DIRS = {".git", "__pycache__", "node_modules", ".venv", "venv"}
 # A repository path named in inline code (`op_host/lstm_cell_grad_tiling.cpp`): written from
-# the repository's root, starting with one of its top-level directories, no placeholders.
-NAMED_PATH = re.compile(r"`((?:op_host|op_kernel|sim|python|framework|cmake|tests|tools|docs)/[\w./-]*)`")
+# the repository's root, starting with one of its top-level directories, no placeholders
+# (`*` is a glob: `op_host/lstm_cell_grad_check.*` must match something).
+NAMED_PATH = re.compile(r"`((?:op_host|op_kernel|sim|python|framework|cmake|tests|tools|docs)/[\w./*-]*)`")
 
 
 def markdown_files(root: pathlib.Path):
@@ -100,12 +101,16 @@ def test_markdown_links_stay_in_the_repository_and_resolve():
     assert not problems, "broken Markdown links:\n" + "\n".join(problems)
 
 
+def named_path_exists(path: str) -> bool:
+    return any(ROOT.glob(path)) if "*" in path else (ROOT / path).exists()
+
+
 def test_paths_named_in_inline_code_exist():
     """Docs name files in `code` more often than they link them; a file that moved or was
     renamed leaves them stale just the same."""
     missing = [f"{md.relative_to(ROOT)}:{n}: {path}" for md in markdown_files(ROOT)
                for n, line in enumerate(md.read_text(encoding="utf-8").splitlines(), 1)
-               for path in NAMED_PATH.findall(line) if not (ROOT / path).exists()]
+               for path in NAMED_PATH.findall(line) if not named_path_exists(path)]
     assert not missing, "paths named in Markdown that do not exist (moved? renamed?):\n" + "\n".join(missing)
 
 
