@@ -116,7 +116,7 @@ def cmd_test(args) -> None:
         return cmd_test_sanitized(args)
     cmd_build(args)
     pytest_args = list(args.pytest_args or [])
-    where = [] if names_test_paths(pytest_args) else [str(ROOT / "tests")]
+    where = [] if names_test_paths(pytest_args) else [str(ROOT / "tests"), str(ROOT / "sim" / "tests")]
     quick = ["-m", "not slow"] if args.quick else []
     run([sys.executable, "-m", "pytest", *where, *quick, *pytest_args], cwd=ROOT)
 
@@ -128,9 +128,9 @@ SANITIZE_FLAGS = "-fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 # C-level test programs; the tests that drive them (C API cases, ACL runtime, op numerics and
 # errors through the Python module, the broken-kernel checks, a short fuzz). The rest of the
 # suite (PyTorch, install, CLI) exercises no C++ the subset does not.
-SANITIZE_TARGETS = ["ascendc_sim", "cust_opapi", "lstm_cell_grad_ext", "acl_checks", "acl_reference_example",
+SANITIZE_TARGETS = ["ascendc_sim", "cust_opapi", "lstm_cell_grad_ext", "acl_checks", "acl_reference_example", "_op_hooks",
                     "op_c_api_cases", "gm_traffic", "_simtest"]
-SANITIZE_TESTS = ["tests/op/test_op_c_api.py", "tests/sim/test_acl_runtime.py", "tests/sim/test_checks.py",
+SANITIZE_TESTS = ["tests/op/test_op_c_api.py", "sim/tests/test_acl_runtime.py", "sim/tests/test_checks.py",
                   "tests/op/test_op_errors.py", "tests/op/test_op_numerics.py", "tests/python/test_errors.py",
                   "tests/python/test_views.py", "tests/fuzz/test_fuzz.py"]
 

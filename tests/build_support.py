@@ -2,11 +2,18 @@
 
 A plain module (not conftest.py) so that test files can import it by a name no other
 directory's conftest shadows."""
+import importlib.util
 import os
 import pathlib
-import subprocess
 
 import pytest
+
+# One copy of the program runner: the sim's test support (sim/tests/sim_build.py).
+_SIM_BUILD = importlib.util.spec_from_file_location(
+    "sim_build", pathlib.Path(__file__).resolve().parents[1] / "sim" / "tests" / "sim_build.py")
+_sim_build = importlib.util.module_from_spec(_SIM_BUILD)
+_SIM_BUILD.loader.exec_module(_sim_build)
+run_program = _sim_build.run_program
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 BUILD = pathlib.Path(os.environ.get("ASCEND_SIM_BUILD_DIR", ROOT / "build"))
@@ -20,10 +27,3 @@ def build_path(*parts) -> pathlib.Path:
     return path
 
 
-def run_program(path, *args, env=None, timeout=600):
-    """Runs a C++ test program; returns CompletedProcess with text output."""
-    full_env = dict(os.environ)
-    if env:
-        full_env.update(env)
-    return subprocess.run([str(path), *map(str, args)], capture_output=True, text=True,
-                          env=full_env, timeout=timeout)

@@ -3,6 +3,7 @@ rejects (AclnnError with its status and a message naming the argument), never a 
 import numpy as np
 import pytest
 
+import _op_hooks
 import lstm_cell_grad as lcg
 from oracles import make_inputs
 
@@ -165,11 +166,11 @@ def test_output_partially_overlapping_an_input_is_161002():
     assert status == 161002 and "gradCxOut partially overlaps input storage" in message
 
 
-def test_kernel_fault_is_reported_at_synchronize(simtest):
+def test_kernel_fault_is_reported_at_synchronize():
     # A device buffer freed between the two phases (a host-program bug, made by test code
     # through ACL and aclnn): the kernel's DMA from it is caught by the sim and surfaces at
     # aclrtSynchronizeStream, as on the device.
-    status, api, message = simtest.run_op_with_cx_freed_before_launch(B, H)
+    status, api, message = _op_hooks.run_op_with_cx_freed_before_launch(B, H)
     assert status == lcg._C.ACL_ERROR_RT_VECTOR_CORE_EXCEPTION == 507035
     assert api == "aclrtSynchronizeStream"
     assert "gm-allocation" in message and "DataCopyPad" in message
@@ -178,10 +179,10 @@ def test_kernel_fault_is_reported_at_synchronize(simtest):
     assert np.isfinite(grad_gates).all()
 
 
-def test_kernel_fault_raises_aclnn_error_through_the_api(simtest, monkeypatch):
+def test_kernel_fault_raises_aclnn_error_through_the_api(monkeypatch):
     # The API raises what the extension reports for a failed call: here the report of a
     # real kernel fault (the test above), in place of a successful run.
-    fault = simtest.run_op_with_cx_freed_before_launch(B, H)
+    fault = _op_hooks.run_op_with_cx_freed_before_launch(B, H)
     from lstm_cell_grad import _api
     monkeypatch.setattr(_api._C, "run", lambda *args: fault)
     with pytest.raises(lcg.AclnnError) as caught:

@@ -66,3 +66,22 @@ def test_cli_profile_writes_trace_and_plot(tmp_path, capsys):
     assert "modeled" in out and trace.stat().st_size > 0 and plot.read_bytes()[:4] == b"\x89PNG"
     assert cli.main(["profile", "--batch", "64", "--hidden", "256", "--buffer-num", "3"]) == 2
     assert "bufferNum override must be 1 or 2" in capsys.readouterr().err
+
+
+def test_profile_env_and_binding_cover_the_op_call(tmp_path, monkeypatch):
+    """The aclnn path (Python -> aclnn executor -> launch) appends its line too, and
+    _C.last_profile models the same launch the same way."""
+    from lstm_cell_grad import _C
+    path = tmp_path / "op.jsonl"
+    monkeypatch.setenv("ASCEND_SIM_PROFILE", str(path))
+    a = lcg.random_inputs(16, 256, "float32")
+    lcg.thnn_fused_lstm_cell_backward(a["grad_hy"], a["grad_c"], a["cx"], a["cy"], a["storage"], True)
+    monkeypatch.delenv("ASCEND_SIM_PROFILE")
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    op_lines = [p for p in lines if p["kernel"] == "thnn_fused_lstm_cell_backward"]
+    assert len(op_lines) == 1
+    bound = json.loads(_C.last_profile())
+    assert bound["kernel"] == "thnn_fused_lstm_cell_backward"
+    assert bound["aiv_time_us"] == op_lines[0]["aiv_time_us"] > 0
+    with_timeline = json.loads(_C.last_profile(timeline=True))
+    assert with_timeline["timeline"] and with_timeline["flows"]

@@ -1,5 +1,5 @@
 // Kernels that are wrong on purpose, run the tikicpulib way. wrong_on_purpose_test.* are
-// EXPECTED TO FAIL at the default severities (tests/tik/test_tikicpulib.py checks that they
+// EXPECTED TO FAIL at the default severities (sim/tests/tik/test_tikicpulib.py checks that they
 // do, with the right report, and that every test after them still runs and passes); the
 // other suites here pass at the default severities.
 //

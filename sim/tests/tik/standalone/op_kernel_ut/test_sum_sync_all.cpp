@@ -1,4 +1,4 @@
-// tikicpulib-style UT of the shared sample kernel sum_sync_all (tests/sim/kernels/
+// tikicpulib-style UT of the shared sample kernel sum_sync_all (sim/tests/kernels/
 // sum_sync_all.h: per-core partial sums, SyncAll, core 0 adds them in core order). The
 // workspace comes from GmAlloc, zero-filled as in CANN.
 #include <cstdint>

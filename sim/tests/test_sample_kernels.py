@@ -1,4 +1,4 @@
-"""The sample kernels (tests/sim/kernels/add_custom.h, sum_sync_all.h) on every SoC and many core counts,
+"""The sample kernels (sim/tests/kernels/add_custom.h, sum_sync_all.h) on every SoC and many core counts,
 against numpy: z = x + y exactly, and a cross-core sum that is bitwise reproducible."""
 import struct
 

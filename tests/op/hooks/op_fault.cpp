@@ -1,7 +1,8 @@
 // A host-program bug, for the tests of how a kernel fault reaches the caller: the op called
 // through its two-phase aclnn API with cx's device buffer freed between the two phases. The
 // kernel's DMA from it is caught by the sim and surfaces at aclrtSynchronizeStream, as on
-// the device. Only ACL and aclnn calls (the product's extension has no such hook).
+// the device. Only ACL and aclnn calls (the product's extension has no such hook): a test
+// module of its own, _op_hooks.
 #include <pybind11/pybind11.h>
 
 #include <string>
@@ -11,7 +12,6 @@
 #include "aclnn/acl_meta.h"
 #include "aclnn/opdev/op_errno.h"
 #include "aclnn_thnn_fused_lstm_cell_backward.h"
-#include "registry.h"
 
 namespace {
 
@@ -79,7 +79,7 @@ py::object RunWithCxFreedBeforeLaunch(int64_t batch, int64_t hidden) {
 
 }  // namespace
 
-SIMTEST_BINDINGS(op_fault) {
+PYBIND11_MODULE(_op_hooks, m) {
     m.def("run_op_with_cx_freed_before_launch", &RunWithCxFreedBeforeLaunch, py::arg("batch"), py::arg("hidden"),
           "The op through aclnn with cx's device buffer freed between the two phases: (status, api, message).");
 }

@@ -1,4 +1,4 @@
-// Synthetic instruction streams with known answers for the time model (tests/sim/test_model.py),
+// Synthetic instruction streams with known answers for the time model (sim/tests/test_model.py),
 // in static tensor programming. Parameters come through a tiling-style GM argument.
 #pragma once
 #include "kernel_operator.h"

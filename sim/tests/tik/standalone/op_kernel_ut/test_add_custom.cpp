@@ -1,4 +1,4 @@
-// tikicpulib-style UT of the shared sample kernel add_custom (tests/sim/kernels/add_custom.h:
+// tikicpulib-style UT of the shared sample kernel add_custom (sim/tests/kernels/add_custom.h:
 // three-stage TQue pipeline, double-buffered, DataCopy/DataCopyPad, Add). The kernel source
 // is included, as many ops-nn UTs include their op_kernel .cpp; its host tiling function
 // plays the part of ExecuteTiling.

@@ -1,4 +1,4 @@
-"""Every check of the sim, proven by a kernel that is wrong on purpose (tests/sim/kernels/broken_*.h).
+"""Every check of the sim, proven by a kernel that is wrong on purpose (sim/tests/kernels/broken_*.h).
 
 Each broken kernel must be reported with its check kind and a message in the kernel's terms (core,
 API, tensor or queue, offsets); the process must survive (a correct kernel runs right after, in the

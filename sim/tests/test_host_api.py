@@ -1,6 +1,6 @@
 """The sim's host API: op registry, tiling data layout, tiling context, PlatformAscendC, opdef_dump.
 
-The checks live in the C++ programs of tests/sim/host (each exits non-zero and names the
+The checks live in the C++ programs of sim/tests/host (each exits non-zero and names the
 failed CHECK); this file runs them, drives the environment-variable cases, and validates
 the registry JSON the aclnn code generator consumes.
 """
@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from build_support import build_path, run_program
+from sim_build import build_path, run_program
 
-HOST = ("tests", "sim", "host")
+HOST = ("tests", "host")
 
 
 def host_program(name):

@@ -1,4 +1,4 @@
-// Test hooks that launch the kernels in tests/sim/kernels/ by name, as CANN launches them:
+// Test hooks that launch the kernels in sim/tests/kernels/ by name, as CANN launches them:
 // GM_ADDR arguments only, each argument a fresh GM allocation holding a numpy array's bytes.
 #include <pybind11/stl.h>
 

@@ -1,15 +1,15 @@
 """The sim's ACL runtime and aclnn base types (acl/acl.h, aclnn/acl_meta.h, sim::acl helpers).
 
-The checks live in tests/sim/acl/*.cpp; each case runs in its own process because ACL state
+The checks live in sim/tests/acl/*.cpp; each case runs in its own process because ACL state
 (aclInit, device references, streams) is process-wide. This file runs them, compares the
 fp16 conversions with numpy, and runs the reference doc's example without its aclnn calls.
 """
 import numpy as np
 import pytest
 
-from build_support import build_path, run_program
+from sim_build import build_path, run_program
 
-ACL = ("tests", "sim", "acl")
+ACL = ("tests", "acl")
 
 CASES = [
     # runtime_cases.cpp

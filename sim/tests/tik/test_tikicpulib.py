@@ -1,7 +1,7 @@
 """tikicpulib drop-in: kernel UTs written for CANN's CPU debug mode run unchanged on the sim.
 
 The sim is installed as a CMake package into a temporary prefix; the UT project in
-tests/tik/standalone/op_kernel_ut is configured from its own build directory with
+sim/tests/tik/standalone/op_kernel_ut is configured from its own build directory with
 find_package(ascendc_sim) + find_package(GTest), built, and its gtest binary run under
 different check severities. Expected numbers (offsets, counts) are derived here from the
 kernels' tiling, independently of the sim.
@@ -19,9 +19,9 @@ import types
 
 import pytest
 
-from build_support import BUILD, ROOT, build_path
+from sim_build import BUILD, SIM_ROOT, build_path
 
-UT_SOURCE = ROOT / "tests" / "tik" / "standalone" / "op_kernel_ut"
+UT_SOURCE = SIM_ROOT / "tests" / "tik" / "standalone" / "op_kernel_ut"
 
 # wrong_on_purpose_test.undersized_x_declaration: 410 floats over 4 cores, tiles of 32,
 # x declared one tile long per core.
@@ -50,7 +50,7 @@ def run_checked(cmd: list) -> None:
 @pytest.fixture(scope="module")
 def ut(tmp_path_factory):
     """The sim installed into a prefix and the UT project built against it."""
-    build_path("sim", "libascendc_sim.so")
+    build_path("libascendc_sim.so")
     root = tmp_path_factory.mktemp("tik")
     prefix, ut_build = root / "prefix", root / "ut-build"
     cmake = tool("cmake")
