@@ -98,7 +98,7 @@ aclError RequireStream(const char* api, aclrtStream stream) {
 
 }  // namespace detail
 
-bool RecordLaunch(aclrtStream stream, const LaunchResult& result) {
+bool RecordLaunch(aclrtStream stream, const LaunchResult& result, const std::string& launchedBy) {
     std::lock_guard<std::mutex> lock(g_mutex);
     Stream* target = FindStream(stream);
     if (target == nullptr) {
@@ -110,7 +110,7 @@ bool RecordLaunch(aclrtStream stream, const LaunchResult& result) {
             ++target->laterFailures;
         } else {
             target->failed = true;
-            target->failure = result.Report();
+            target->failure = (launchedBy.empty() ? "" : "(launched by " + launchedBy + ") ") + result.Report();
             while (!target->failure.empty() && target->failure.back() == '\n') target->failure.pop_back();
         }
     }

@@ -10,6 +10,7 @@
 
 #include "ascendc_sim/core/core_state.h"
 #include "ascendc_sim/core/launch.h"
+#include "ascendc_sim/core/source_location.h"
 
 namespace sim {
 namespace {
@@ -116,7 +117,9 @@ bool Violation(Check kind, const std::string& message) {
     CoreState* core = CurrentCoreOrNull();
     std::string text = message;
     if (core != nullptr) {
-        text = "core " + std::to_string(core->blockIdx) + "/" + std::to_string(core->blockNum) + ": " + message;
+        // The kernel line that issued the instruction: symbolized here, only because a report is built.
+        text = "core " + std::to_string(core->blockIdx) + "/" + std::to_string(core->blockNum) + ": " + message +
+               DescribeCallStack(CaptureCallStack());
     }
     if (severity == Severity::Warn) {
         if (core != nullptr) core->launch->RecordWarning(kind, text);

@@ -64,6 +64,8 @@ std::string CoreState::Describe(const UbRef& ref, uint64_t byteOffset, uint64_t 
     uint64_t inBuffer = ref.offset + byteOffset;
     if (ref.buffer >= 0 && static_cast<size_t>(ref.buffer) < buffers.size()) {
         owner = buffers[ref.buffer].name;
+        std::string origin = BufferOrigin(buffers[ref.buffer].createdAt);
+        if (!origin.empty()) owner += " (" + origin + ")";
         inBuffer -= buffers[ref.buffer].offset;
     } else if (ref.buffer < 0) {
         owner = "an unallocated LocalTensor";

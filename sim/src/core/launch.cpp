@@ -231,6 +231,14 @@ bool HasKernel(const std::string& name) {
     return Kernels().count(name) != 0;
 }
 
+KernelEntry RegisteredKernel(const std::string& name, int* gmArgCount) {
+    std::lock_guard<std::mutex> lock(g_kernelsMutex);
+    auto it = Kernels().find(name);
+    if (it == Kernels().end()) return nullptr;
+    if (gmArgCount != nullptr) *gmArgCount = it->second.gmArgCount;
+    return it->second.entry;
+}
+
 LaunchResult LaunchKernel(const std::string& name, LaunchConfig config, const std::vector<void*>& args) {
     Registered kernel{};
     {

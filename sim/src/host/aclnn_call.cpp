@@ -305,9 +305,10 @@ aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
         for (size_t i = 0; i < ins.size(); ++i) ins[i].storage = static_cast<uint8_t*>(self.inputAddresses[i]);
         for (size_t i = 0; i < outs.size(); ++i) outs[i].storage = static_cast<uint8_t*>(self.outputAddresses[i]);
         auto fail = [&](const LaunchResult& r) {
-            sim::acl::RecordLaunch(stream, r);
-            sim::acl::SetRecentError(std::string("aclnn") + opType + ": " + r.Report());
-            return ACLNN_SUCCESS;  // as on the device: the fault surfaces at aclrtSynchronizeStream
+            // Reported once, by the stream's next synchronize, naming this call; as on the
+            // device, the call itself succeeds and the fault surfaces at aclrtSynchronizeStream.
+            sim::acl::RecordLaunch(stream, r, "aclnn" + opType);
+            return ACLNN_SUCCESS;
         };
         std::vector<void*> args;
         for (Placement& p : ins) {

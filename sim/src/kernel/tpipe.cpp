@@ -37,12 +37,17 @@ const char* TPipe::QueueKind(TPosition src, TPosition dst) {
 
 sim::UbRef TPipe::Carve(uint32_t len, const std::string& name, uint8_t position) {
     sim::CoreState& core = sim::Core();
+    const sim::CallStack stack = sim::CaptureCallStack();  // a few words per buffer; symbolized only in reports
     const uint32_t rounded = AlignUp(len, kBlockBytes);
+    auto named = [&] {  // "TQue<VECIN>#0 buffer 1 (inQueue_, InitBuffer at kernel.h:74)": only when reporting
+        std::string origin = sim::BufferOrigin(stack);
+        return origin.empty() ? name : name + " (" + origin + ")";
+    };
     if (len == 0) {
-        sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + name + "): length 0 (CANN requires 0 < len <= UB size)");
+        sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + named() + "): length 0 (CANN requires 0 < len <= UB size)");
     }
     if (++bufferCount_ > kMaxBuffersPerPipe) {
-        sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + name + "): more than " + std::to_string(kMaxBuffersPerPipe) +
+        sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + named() + "): more than " + std::to_string(kMaxBuffersPerPipe) +
                                                    " buffers in one TPipe");
     }
     uint64_t end = static_cast<uint64_t>(used_) + rounded;
@@ -51,7 +56,7 @@ sim::UbRef TPipe::Carve(uint32_t len, const std::string& name, uint8_t position)
     ref.position = position;
     if (end > core.soc.ubBytes) {
         sim::Violation(sim::Check::UbCapacity,
-                       "InitBuffer(" + name + ", " + std::to_string(len) + " bytes): UB would end at byte " +
+                       "InitBuffer(" + named() + ", " + std::to_string(len) + " bytes): UB would end at byte " +
                            std::to_string(end) + " but " + core.soc.name + " has " + std::to_string(core.soc.ubBytes) +
                            " bytes of UB (" + std::to_string(used_) + " already taken by earlier InitBuffer calls)");
         // Downgraded: hand out only what exists, so nothing can touch memory past UB.
@@ -62,7 +67,7 @@ sim::UbRef TPipe::Carve(uint32_t len, const std::string& name, uint8_t position)
         used_ = static_cast<uint32_t>(end);
     }
     ref.buffer = static_cast<int32_t>(core.buffers.size());
-    core.buffers.push_back(sim::UbBuffer{ref.offset, ref.bytes, name});
+    core.buffers.push_back(sim::UbBuffer{ref.offset, ref.bytes, name, stack});
     core.Poison(ref.offset, ref.bytes);
     return ref;
 }

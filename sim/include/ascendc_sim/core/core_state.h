@@ -12,6 +12,7 @@
 #include "ascendc_sim/core/counters.h"
 #include "ascendc_sim/core/hazard.h"
 #include "ascendc_sim/core/soc.h"
+#include "ascendc_sim/core/source_location.h"
 
 namespace sim {
 
@@ -22,6 +23,7 @@ struct UbBuffer {
     uint32_t offset;
     uint32_t bytes;
     std::string name;  // "TQue<VECIN>#0 buffer 1", "TBuf<VECCALC>#2", "stack buffer"
+    CallStack createdAt{};  // the InitBuffer call (reports name the kernel's member from its line)
 };
 
 // What a LocalTensor holds: a byte range of its core's UB and the buffer it came from.

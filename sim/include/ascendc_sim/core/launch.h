@@ -101,6 +101,8 @@ const LaunchResult& LastLaunch();
 using KernelEntry = void (*)();
 void RegisterKernel(const std::string& name, KernelEntry entry, int gmArgCount);
 bool HasKernel(const std::string& name);
+// The entry registered under `name` (nullptr if none), e.g. to put it back after a test swapped it.
+KernelEntry RegisteredKernel(const std::string& name, int* gmArgCount);
 // Calls the entry with `args` (must match its registered count) on every core.
 LaunchResult LaunchKernel(const std::string& name, LaunchConfig config, const std::vector<void*>& args);
 

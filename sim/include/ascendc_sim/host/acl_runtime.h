@@ -19,8 +19,9 @@ std::string PeekRecentError();
 // Records a kernel launch made on `stream` (nullptr: the default stream). A failed launch is
 // reported by the stream's next aclrtSynchronizeStream (or aclrtSynchronizeDevice) as
 // ACL_ERROR_RT_VECTOR_CORE_EXCEPTION (507035) with result.Report() as the message; the
-// report clears it. Returns result.ok.
-bool RecordLaunch(aclrtStream stream, const LaunchResult& result);
+// report clears it; `launchedBy` ("aclnnFoo") is named in it, so the one report of a fault
+// says which call launched the kernel. Returns result.ok.
+bool RecordLaunch(aclrtStream stream, const LaunchResult& result, const std::string& launchedBy = "");
 
 // The status code a failed launch is reported with: the one A2/A3 runtimes give for a fault
 // in an AIV-only kernel ("vector core exception"; MIX kernels report 507015 instead).

@@ -1,0 +1,97 @@
+"""Broken variants of the real kernel (variants.py) run through the real aclnn call: each
+report names the kernel line of the bug (and the member it concerns), and appears once."""
+import json
+import pathlib
+import re
+
+import pytest
+
+lcg = pytest.importorskip("lstm_cell_grad")
+broken = pytest.importorskip("_broken_kernels")
+
+VARIANTS = json.loads(pathlib.Path(broken.VARIANTS_JSON).read_text())
+
+# 300 rows: three 128-row bias chunks (partial sums, then the final pass); the last tile of
+# each block is short, so a row past it is never-written UB.
+BATCH, HIDDEN, CORES = 300, 40, 4
+
+
+def line_of(variant: str, text: str, after: str = None) -> int:
+    """The line of the variant's copy of the kernel that holds `text` (after `after`)."""
+    lines = pathlib.Path(VARIANTS[variant]["file"]).read_text().split("\n")
+    start = next(i for i, line in enumerate(lines) if after in line) if after else 0
+    return next(i + 1 for i, line in enumerate(lines) if text in line and i >= start)
+
+
+def run_broken(variant: str) -> lcg.AclnnError:
+    inputs = lcg.random_inputs(BATCH, HIDDEN, "float32")
+    broken.use(variant)
+    try:
+        with pytest.raises(lcg.AclnnError) as caught:
+            lcg.thnn_fused_lstm_cell_backward(**inputs, has_bias=True, num_cores=CORES)
+    finally:
+        broken.restore()
+    return caught.value
+
+
+def frames(message: str, variant: str):
+    """(line, function) of every kernel frame the report lists, innermost first."""
+    name = re.escape(pathlib.Path(VARIANTS[variant]["file"]).name)
+    return [(int(m.group(1)), m.group(2))
+            for m in re.finditer(rf"(?:at|called from) \S*{name}:(\d+) in (\S+)", message)]
+
+
+def assert_reported_once(error: lcg.AclnnError, kind: str):
+    assert error.status == 507035
+    assert str(error).count(f"error [{kind}]") == 1, str(error)
+    assert str(error).count("error [") == 1, str(error)
+    # The report says which call launched the kernel.
+    assert "launched by aclnnThnnFusedLstmCellBackward" in str(error)
+
+
+def test_wrong_length_in_one_load_rows_names_that_call():
+    error = run_broken("load_rows_length")
+    assert_reported_once(error, "operand-bounds")
+    shown = frames(str(error), "load_rows_length")
+    # The DataCopyPad inside LoadRows, then the one LoadRows call of eight that is wrong.
+    assert shown[0][0] == line_of("load_rows_length", "DataCopyPad(dst,")
+    assert shown[0][1].endswith("LstmCellGradKernel::LoadRows")
+    assert shown[1][0] == VARIANTS["load_rows_length"]["edited"][0]
+    assert shown[1][1].endswith("LstmCellGradKernel::CopyIn")
+    # The queue is named by the kernel's member.
+    assert "inQueue_, InitBuffer at" in str(error)
+
+
+def test_reading_one_row_past_the_tile_is_reported_with_the_buffer():
+    error = run_broken("read_past_tile")
+    assert_reported_once(error, "uninitialized-read")
+    shown = frames(str(error), "read_past_tile")
+    # Where the undefined bytes reach GM: the flush of the partial gradBias sums.
+    assert shown[0][0] == line_of("read_past_tile", "DataCopyPad(partialGm_")
+    assert shown[0][1].endswith("LstmCellGradKernel::FlushBias")
+    assert "biasOutQueue_, InitBuffer at" in str(error)
+
+
+def test_tiles_larger_than_ub_are_reported_at_the_init_buffer_that_overflows():
+    error = run_broken("ub_overfill")
+    assert_reported_once(error, "ub-capacity")
+    line, function = frames(str(error), "ub_overfill")[0]
+    text = pathlib.Path(VARIANTS["ub_overfill"]["file"]).read_text().split("\n")[line - 1]
+    assert "InitBuffer(" in text and function.endswith("LstmCellGradKernel::Init")
+    member = re.search(r"InitBuffer\((\w+)", text).group(1)
+    assert f"({member}, InitBuffer at" in str(error)
+
+
+def test_missing_sync_is_reported_at_the_unsynchronised_read():
+    error = run_broken("missing_sync")
+    assert_reported_once(error, "pipe-hazard")
+    line, function = frames(str(error), "missing_sync")[0]
+    assert line == line_of("missing_sync", "DataCopyPad(partialGm_")
+    assert function.endswith("LstmCellGradKernel::FlushBias")
+
+
+def test_the_real_kernel_runs_clean_after_a_broken_one():
+    run_broken("ub_overfill")
+    inputs = lcg.random_inputs(BATCH, HIDDEN, "float32")
+    lcg.thnn_fused_lstm_cell_backward(**inputs, has_bias=True, num_cores=CORES)
+    assert lcg.last_launch()["ok"] and not lcg.last_launch()["warnings"]
