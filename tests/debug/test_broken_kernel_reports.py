@@ -59,7 +59,7 @@ def test_wrong_length_in_one_load_rows_names_that_call():
     assert shown[1][0] == VARIANTS["load_rows_length"]["edited"][0]
     assert shown[1][1].endswith("LstmCellGradKernel::CopyIn")
     # The queue is named by the kernel's member.
-    assert "inQueue_, InitBuffer at" in str(error)
+    assert "[member inQueue_, InitBuffer at" in str(error)
 
 
 def test_reading_one_row_past_the_tile_is_reported_with_the_buffer():
@@ -69,7 +69,7 @@ def test_reading_one_row_past_the_tile_is_reported_with_the_buffer():
     # Where the undefined bytes reach GM: the flush of the partial gradBias sums.
     assert shown[0][0] == line_of("read_past_tile", "DataCopyPad(partialGm_")
     assert shown[0][1].endswith("LstmCellGradKernel::FlushBias")
-    assert "biasOutQueue_, InitBuffer at" in str(error)
+    assert "[member biasOutQueue_, InitBuffer at" in str(error)
 
 
 def test_tiles_larger_than_ub_are_reported_at_the_init_buffer_that_overflows():
@@ -79,7 +79,7 @@ def test_tiles_larger_than_ub_are_reported_at_the_init_buffer_that_overflows():
     text = pathlib.Path(VARIANTS["ub_overfill"]["file"]).read_text().split("\n")[line - 1]
     assert "InitBuffer(" in text and function.endswith("LstmCellGradKernel::Init")
     member = re.search(r"InitBuffer\((\w+)", text).group(1)
-    assert f"({member}, InitBuffer at" in str(error)
+    assert f"[member {member}]" in str(error)
 
 
 def test_missing_sync_is_reported_at_the_unsynchronised_read():

@@ -60,19 +60,18 @@ void CoreState::MakeResident(uint64_t ubOffset, uint64_t bytes) {
 }
 
 std::string CoreState::Describe(const UbRef& ref, uint64_t byteOffset, uint64_t bytes) const {
-    std::string owner = "LocalTensor";
+    std::string owner = "LocalTensor", origin;
     uint64_t inBuffer = ref.offset + byteOffset;
     if (ref.buffer >= 0 && static_cast<size_t>(ref.buffer) < buffers.size()) {
         owner = buffers[ref.buffer].name;
-        std::string origin = BufferOrigin(buffers[ref.buffer].createdAt);
-        if (!origin.empty()) owner += " (" + origin + ")";
+        origin = BufferOrigin(buffers[ref.buffer].createdAt);
         inBuffer -= buffers[ref.buffer].offset;
     } else if (ref.buffer < 0) {
         owner = "an unallocated LocalTensor";
     }
     uint64_t ubStart = ref.offset + byteOffset;
     return owner + " bytes [" + std::to_string(inBuffer) + ", " + std::to_string(inBuffer + bytes) + ") (UB [" +
-           std::to_string(ubStart) + ", " + std::to_string(ubStart + bytes) + "))";
+           std::to_string(ubStart) + ", " + std::to_string(ubStart + bytes) + "))" + (origin.empty() ? "" : " " + origin);
 }
 
 uint64_t CoreState::Issue(const Event& event) {

@@ -230,17 +230,22 @@ std::string SourceLine(const std::string& file, uint32_t line) {
 
 }  // namespace
 
-std::string BufferOrigin(const CallStack& stack) {
+std::string BufferMember(const CallStack& stack) {
     std::vector<SourceFrame> frames = KernelFrames(stack, 1);
     if (frames.empty()) return {};
-    const SourceFrame& at = frames[0];
-    std::string where = "InitBuffer at " + at.file + ":" + std::to_string(at.line);
     // The first argument of the InitBuffer call on that line: the queue or buffer member.
     static const std::regex kFirstArgument(R"(InitBuffer\s*\(\s*([A-Za-z_][A-Za-z0-9_.>\-]*))");
     std::smatch match;
-    std::string text = SourceLine(at.file, at.line);
-    if (std::regex_search(text, match, kFirstArgument)) return match[1].str() + ", " + where;
-    return where;
+    std::string text = SourceLine(frames[0].file, frames[0].line);
+    return std::regex_search(text, match, kFirstArgument) ? match[1].str() : std::string();
+}
+
+std::string BufferOrigin(const CallStack& stack) {
+    std::vector<SourceFrame> frames = KernelFrames(stack, 1);
+    if (frames.empty()) return {};
+    std::string member = BufferMember(stack);
+    return "[" + (member.empty() ? "" : "member " + member + ", ") + "InitBuffer at " + frames[0].file + ":" +
+           std::to_string(frames[0].line) + "]";
 }
 
 std::vector<SourceFrame> KernelFrames(const CallStack& stack, int maxFrames) {

@@ -39,15 +39,15 @@ sim::UbRef TPipe::Carve(uint32_t len, const std::string& name, uint8_t position)
     sim::CoreState& core = sim::Core();
     const sim::CallStack stack = sim::CaptureCallStack();  // a few words per buffer; symbolized only in reports
     const uint32_t rounded = AlignUp(len, kBlockBytes);
-    auto named = [&] {  // "TQue<VECIN>#0 buffer 1 (inQueue_, InitBuffer at kernel.h:74)": only when reporting
-        std::string origin = sim::BufferOrigin(stack);
-        return origin.empty() ? name : name + " (" + origin + ")";
+    auto member = [&] {  // " [member inQueue_]": the kernel's name, only when reporting
+        std::string text = sim::BufferMember(stack);
+        return text.empty() ? text : " [member " + text + "]";
     };
     if (len == 0) {
-        sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + named() + "): length 0 (CANN requires 0 < len <= UB size)");
+        sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + name + ")" + member() + ": length 0 (CANN requires 0 < len <= UB size)");
     }
     if (++bufferCount_ > kMaxBuffersPerPipe) {
-        sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + named() + "): more than " + std::to_string(kMaxBuffersPerPipe) +
+        sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + name + ")" + member() + ": more than " + std::to_string(kMaxBuffersPerPipe) +
                                                    " buffers in one TPipe");
     }
     uint64_t end = static_cast<uint64_t>(used_) + rounded;
@@ -56,7 +56,8 @@ sim::UbRef TPipe::Carve(uint32_t len, const std::string& name, uint8_t position)
     ref.position = position;
     if (end > core.soc.ubBytes) {
         sim::Violation(sim::Check::UbCapacity,
-                       "InitBuffer(" + named() + ", " + std::to_string(len) + " bytes): UB would end at byte " +
+                       "InitBuffer(" + name + ", " + std::to_string(len) + " bytes)" + member() +
+                           ": UB would end at byte " +
                            std::to_string(end) + " but " + core.soc.name + " has " + std::to_string(core.soc.ubBytes) +
                            " bytes of UB (" + std::to_string(used_) + " already taken by earlier InitBuffer calls)");
         // Downgraded: hand out only what exists, so nothing can touch memory past UB.

@@ -44,8 +44,10 @@ std::string DescribeCallStack(const CallStack& stack, int maxFrames = 4);
 std::string ShortCallSite(const CallStack& stack);
 
 // The kernel's name for a buffer, from the line that created it: for a stack captured in
-// InitBuffer whose kernel line reads "pipe_->InitBuffer(inQueue_, 2, bytes);" this is
-// "inQueue_, InitBuffer at kernel.h:74"; only the location when the line cannot be read.
+// InitBuffer whose kernel line reads "pipe_->InitBuffer(inQueue_, 2, bytes);",
+// BufferMember gives "inQueue_" and BufferOrigin "[member inQueue_, InitBuffer at kernel.h:74]"
+// ("" / only the location when unknown).
+std::string BufferMember(const CallStack& initBufferStack);
 std::string BufferOrigin(const CallStack& initBufferStack);
 
 }  // namespace sim
