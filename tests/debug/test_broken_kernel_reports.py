@@ -95,3 +95,15 @@ def test_the_real_kernel_runs_clean_after_a_broken_one():
     inputs = lcg.random_inputs(BATCH, HIDDEN, "float32")
     lcg.thnn_fused_lstm_cell_backward(**inputs, has_bias=True, num_cores=CORES)
     assert lcg.last_launch()["ok"] and not lcg.last_launch()["warnings"]
+
+
+def test_a_skipped_row_is_an_unwritten_output_at_its_coordinates():
+    error = run_broken("skip_row")
+    assert_reported_once(error, "unwritten-output")
+    # Each block starts one row late: row 0 (core 0's first row) is never written, in
+    # every column of all four gates.
+    match = re.search(r"output gradGatesOut: (\d+) of (\d+) elements were never written by any core; "
+                      r"the first is \(0, 0\) of shape \[300, 160\].*written by core 0\b", str(error))
+    assert match, str(error)
+    assert int(match.group(2)) == BATCH * 4 * HIDDEN
+    assert int(match.group(1)) % (4 * HIDDEN) == 0  # whole rows are missing

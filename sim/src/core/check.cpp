@@ -18,7 +18,8 @@ namespace {
 constexpr std::array<const char*, static_cast<int>(Check::kCount)> kNames = {
     "gm-allocation",  "gm-declared-size",   "ub-capacity", "ub-alignment",   "datacopy-length",
     "dma-params",     "operand-bounds",     "queue-capacity", "queue-empty", "uninitialized-read",
-    "pipe-hazard",    "sync-misuse",        "api-misuse",  "kernel-assert", "gm-race"};
+    "pipe-hazard",    "sync-misuse",        "api-misuse",  "kernel-assert", "gm-race",
+    "unwritten-output"};
 
 std::array<std::atomic<int>, static_cast<int>(Check::kCount)>& Table() {
     // Value-initialised atomics hold 0 == Severity::Error.

@@ -172,6 +172,7 @@ void CheckGmRaces(LaunchState& launch) {
 LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& coreBody) {
     const SocSpec& soc = config.soc != nullptr ? *config.soc : CurrentSoc();
     LaunchState launch(config, soc);
+    launch.outputs.Watch(config.outputs);
     std::vector<CoreCounters> counters(config.blockDim);
     if (config.blockDim == 0) {
         launch.Fail(Check::ApiMisuse, "launch of '" + config.kernelName + "' with blockDim 0");
@@ -212,6 +213,14 @@ LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& 
         });
     }
     CheckGmRaces(launch);
+    if (!launch.Aborted() && !launch.outputs.Empty()) {
+        std::string unwritten = launch.outputs.FirstUnwritten();
+        if (!unwritten.empty() && GetSeverity(Check::UnwrittenOutput) == Severity::Error) {
+            launch.Fail(Check::UnwrittenOutput, unwritten);
+        } else if (!unwritten.empty() && GetSeverity(Check::UnwrittenOutput) == Severity::Warn) {
+            launch.RecordWarning(Check::UnwrittenOutput, unwritten);
+        }
+    }
     t_lastLaunch = launch.Finish(std::move(counters));
     model::OnLaunchFinished(t_lastLaunch);  // the time model (ASCEND_SIM_PROFILE, LastProfile)
     return t_lastLaunch;

@@ -336,6 +336,13 @@ aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
         for (const Placement& p : outs) config.args.push_back({args[k++], p.name});
         config.args.push_back({args[k++], "workspace"});
         config.args.push_back({args[k++], "tiling"});
+        // The outputs as the kernel sees them (contiguous): bytes no core writes are reported.
+        for (size_t i = 0; i < outs.size(); ++i) {
+            if (!outs[i].present) continue;
+            const ViewLayout& v = outs[i].view;
+            config.outputs.push_back(OutputTensor{args[ins.size() + i], static_cast<uint64_t>(v.Elements()) * v.elementBytes,
+                                                  outs[i].name, v.shape, v.elementBytes});
+        }
         {
             SocScope scope(socPtr->name, coreLimit);
             LaunchResult r = LaunchKernel(kernel, config, args);

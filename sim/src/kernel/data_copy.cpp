@@ -12,6 +12,7 @@
 #include "ascendc_sim/core/check.h"
 #include "ascendc_sim/core/core_state.h"
 #include "ascendc_sim/core/launch.h"
+#include "ascendc_sim/core/output_check.h"
 
 namespace sim::dma {
 namespace {
@@ -187,6 +188,7 @@ void MoveUbToGm(const RowPlan& plan, const GmView& view, uint8_t* gm, const UbRe
             core.RequireDefined(plan.what.c_str(), "src", rowRef, rowStart, plan.rowBytes, "writes to GM");
         }
         std::memcpy(gm + i * plan.dstPitch, row, plan.rowBytes);
+        NoteGmWrite(gm + i * plan.dstPitch, plan.rowBytes);
     }
 }
 

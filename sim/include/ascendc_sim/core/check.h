@@ -28,6 +28,7 @@ enum class Check : int {
     ApiMisuse,          // arguments CANN rejects (count 0 where forbidden, bad position, ...)
     KernelAssert,       // ascendc_assert failed
     GmRace,             // two cores touch the same GM bytes (one writing) with no SyncAll between
+    UnwrittenOutput,    // after a launch: bytes of a declared output no core wrote
     kCount
 };
 

@@ -14,6 +14,7 @@
 #include "ascendc_sim/core/gm_race.h"
 #include "ascendc_sim/core/check.h"
 #include "ascendc_sim/core/counters.h"
+#include "ascendc_sim/core/output_check.h"
 #include "ascendc_sim/core/soc.h"
 
 namespace sim {
@@ -33,6 +34,7 @@ struct LaunchConfig {
     // Off for the runtime's own view copies: disjoint by construction, and their one-element
     // bursts would make the end-of-launch interval sweep as large as the view.
     bool checkGmRaces = true;
+    std::vector<OutputTensor> outputs;  // checked for bytes no core wrote (Check::UnwrittenOutput)
 };
 
 struct WarningSummary {
@@ -71,6 +73,7 @@ public:
     void CoreFinished(uint32_t blockIdx);
 
     GmRaceTracker gmRaces;  // GM accesses per core and SyncAll epoch, checked when the launch ends
+    OutputWatch outputs;  // GM writes to the launch's declared outputs
 
     // Set by RunKernel for the wave being run (guarded by the launch's own sequencing).
     uint32_t participants = 0;

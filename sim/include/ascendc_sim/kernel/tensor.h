@@ -7,6 +7,7 @@
 
 #include "ascendc_sim/core/core_state.h"
 #include "ascendc_sim/core/gm_access.h"
+#include "ascendc_sim/core/output_check.h"
 #include "ascendc_sim/kernel/enums.h"
 #include "ascendc_sim/kernel/markers.h"
 #include "ascendc_sim/numeric/half.h"
@@ -67,6 +68,7 @@ public:
         core.Issue(sim::Event{sim::EventKind::Scalar, sim::Pipe::S, sim::Pipe::S, "GlobalTensor::SetValue", sizeof(T)});
         if (sim::CheckGmAccess("GlobalTensor::SetValue", "dst", view_, address_ + offset, sizeof(T))) {
             std::memcpy(address_ + offset, &value, sizeof(T));
+            sim::NoteGmWrite(address_ + offset, sizeof(T));
         }
     }
 
