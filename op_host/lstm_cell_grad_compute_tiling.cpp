@@ -409,6 +409,11 @@ bool ComputeTiling(const TilingInput& in, const PlatformInfo& platform, TilingPl
     }
     const uint64_t partialBytes = PartialSumBytes(in.hidden, biasChunks) / 2;  // the workspace holds them once
     plan->workspaceBytes = in.batch == 0 ? 0 : platform.libWorkspaceBytes + partialBytes;
+    // Never a plan the kernel's InitBuffer calls cannot place (whatever the overrides chose).
+    if (plan->ubBytesUsed > platform.ubBytes) {
+        return Fail(error, "the plan needs " + std::to_string(plan->ubBytesUsed) + " bytes of UB per core, more than the " +
+                               std::to_string(platform.ubBytes) + " GetCoreMemSize(UB) reports");
+    }
     return true;
 }
 

@@ -297,7 +297,8 @@ class Plan:
             ("busiest core", f"#{self.busiest_core}: {self.busiest_rows} rows x {self.busiest_cols} columns"
              if self.busiest_core >= 0 else "none (nothing to launch)"),
             ("tile", f"{self.tile_rows} rows x {self.tile_cols} columns, queues {self.buffer_num} deep"),
-            ("UB used", f"{self.ub_bytes_used} of {self.ub_bytes} bytes ({used:.1f}%)"),
+            ("UB used", f"{self.ub_bytes_used} of {self.ub_bytes} bytes ({used:.1f}%; "
+                        f"{self.ub_bytes} is GetCoreMemSize(UB), the SoC's {_physical_ub(self.soc)} less CANN's reserve)"),
             ("workspace", f"{self.workspace_bytes} bytes"),
             ("bias chunks", f"{self.bias_chunks} of {self.bias_chunk_rows} rows" +
              (f", final pass {self.final_tile_rows} x {self.final_tile_cols}" if self.bias_chunks > 1 else "")),
@@ -306,7 +307,16 @@ class Plan:
         width = max(len(label) for label, _ in rows)
         head = (f"plan: batch {self.batch}, hidden {self.hidden}, {self.dtype}, {bias}, grads {grads} "
                 f"on {self.soc}")
-        return "\n".join([head] + [f"  {label:<{width}}  {value}" for label, value in rows])
+        lines = [head] + [f"  {label:<{width}}  {value}" for label, value in rows]
+        if self.ub_bytes_used > self.ub_bytes:
+            lines.append(f"WARNING: this plan needs {self.ub_bytes_used} bytes of UB per core, "
+                         f"{self.ub_bytes_used - self.ub_bytes} more than the {self.ub_bytes} there are: "
+                         f"the kernel's InitBuffer would fail")
+        return "\n".join(lines)
+
+
+def _physical_ub(soc_name: str) -> int:
+    return next((s.ub_bytes for s in socs() if s.name == soc_name), 0)
 
 
 def plan(batch: int, hidden: int, dtype: Any = "float32", has_bias: bool = True,

@@ -38,7 +38,7 @@ def frames(message: str, variant: str):
     """(line, function) of every kernel frame the report lists, innermost first."""
     name = re.escape(pathlib.Path(VARIANTS[variant]["file"]).name)
     return [(int(m.group(1)), m.group(2))
-            for m in re.finditer(rf"(?:at|called from) \S*{name}:(\d+) in (\S+)", message)]
+            for m in re.finditer(rf"^\s+(?:at|called from) \S*{name}:(\d+) in (\S+)", message, re.M)]
 
 
 def assert_reported_once(error: lcg.AclnnError, kind: str):
@@ -70,6 +70,14 @@ def test_reading_one_row_past_the_tile_is_reported_with_the_buffer():
     assert shown[0][0] == line_of("read_past_tile", "DataCopyPad(partialGm_")
     assert shown[0][1].endswith("LstmCellGradKernel::FlushBias")
     assert "[member biasOutQueue_, InitBuffer at" in str(error)
+    # The origin: the bytes were left undefined by the output queue's AllocTensor in Compute,
+    # and first read by the bias accumulation's Add: the line of the bug's loop body.
+    name = pathlib.Path(VARIANTS["read_past_tile"]["file"]).name
+    alloc = line_of("read_past_tile", "outQueue_.template AllocTensor<T>()", after="void Compute(")
+    add = line_of("read_past_tile", "Add(acc[gate * accPitch]")
+    assert add == VARIANTS["read_past_tile"]["edited"][0] + 1
+    assert re.search(rf"undefined since AllocTensor of \S+ \[member outQueue_\] at \S*{name}:{alloc} in \S+::Compute; "
+                     rf"first read by the instruction at \S*{name}:{add} in \S+::AccumulateBias", str(error)), str(error)
 
 
 def test_tiles_larger_than_ub_are_reported_at_the_init_buffer_that_overflows():

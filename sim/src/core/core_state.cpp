@@ -157,14 +157,18 @@ void CoreState::RequireDefined(const char* api, const char* operand, const UbRef
     uint64_t firstBad = static_cast<const uint8_t*>(std::memchr(p, 0, bytes)) - p;
     uint64_t end = firstBad;
     while (end < bytes && p[end] == 0) ++end;
+    const std::string origin = origins.Describe(origins.At(static_cast<uint32_t>(start + firstBad)));
     Violation(Check::UninitializedRead,
               std::string(api) + ": operand " + operand + " " + what + " " + Describe(ref, byteOffset + firstBad, end - firstBad) +
-                  " that hold no data: never written since the buffer was allocated (or computed from such bytes)");
+                  " that hold no data: never written since the buffer was allocated (or computed from such bytes)" +
+                  (origin.empty() ? "" : "\n    " + origin));
 }
 
-void CoreState::Poison(uint32_t ubOffset, uint64_t bytes) {
+void CoreState::Poison(uint32_t ubOffset, uint64_t bytes, uint32_t origin) {
     if (ubOffset >= ub.size()) return;
     const uint32_t end = static_cast<uint32_t>(ubOffset + std::min<uint64_t>(bytes, ub.size() - ubOffset));
+    if (end == ubOffset) return;
+    origins.Tag(ubOffset, end - ubOffset, origin);
     stale_.Add(ubOffset, end);
     maybeUndefined_.Add(ubOffset, end);
 }

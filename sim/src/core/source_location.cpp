@@ -240,6 +240,15 @@ std::string BufferMember(const CallStack& stack) {
     return std::regex_search(text, match, kFirstArgument) ? match[1].str() : std::string();
 }
 
+std::string CalledOn(const CallStack& stack, const std::string& method) {
+    std::vector<SourceFrame> frames = KernelFrames(stack, 1);
+    if (frames.empty()) return {};
+    const std::regex pattern("([A-Za-z_][A-Za-z0-9_]*)\\s*(?:\\.|->)\\s*(?:template\\s+)?" + method + "\\b");
+    std::smatch match;
+    std::string text = SourceLine(frames[0].file, frames[0].line);
+    return std::regex_search(text, match, pattern) ? match[1].str() : std::string();
+}
+
 std::string BufferOrigin(const CallStack& stack) {
     std::vector<SourceFrame> frames = KernelFrames(stack, 1);
     if (frames.empty()) return {};

@@ -160,8 +160,9 @@ void MoveGmToUb(const RowPlan& plan, const GmView& view, const uint8_t* gm, cons
             core.MarkDefined(ubRow, plan.ubDataOffset, true);
             core.MarkDefined(ubRow + static_cast<uint32_t>(rightStart), rightBytes, true);
         } else {
-            core.Poison(ubRow, plan.ubDataOffset);
-            core.Poison(ubRow + static_cast<uint32_t>(rightStart), rightBytes);
+            const uint32_t origin = core.origins.ForCallSite(core.callSite, plan.api + std::string(" padding"));
+            core.Poison(ubRow, plan.ubDataOffset, origin);
+            core.Poison(ubRow + static_cast<uint32_t>(rightStart), rightBytes, origin);
         }
     }
 }
@@ -296,6 +297,7 @@ std::vector<std::string> PadLimitProblems(const Blocks& b, ParamsKind kind, uint
 // ---- public entry points -------------------------------------------------------------------
 
 void CountGmToUb(const UbRef& dst, const GmView& src, const void* srcAddress, uint32_t count, uint32_t elementBytes) {
+    Core().callSite = __builtin_return_address(0);  // the kernel line, if its padding is left undefined
     RowPlan plan = CountPlan("GM->UB", Pipe::MTE2, count, elementBytes);
     CheckGmElementAlignment(plan, srcAddress, elementBytes);
     MoveGmToUb(plan, src, static_cast<const uint8_t*>(srcAddress), dst, PadFill{});
@@ -333,6 +335,7 @@ void BlocksUbToUb(const UbRef& dst, const UbRef& src, const Blocks& blocks, uint
 
 void PadGmToUb(const UbRef& dst, const GmView& src, const void* srcAddress, const Blocks& b, const Padding& padding,
                ParamsKind kind, uint32_t elementBytes) {
+    Core().callSite = __builtin_return_address(0);  // the kernel line, if its padding is left undefined
     CoreState& core = Core();
     RowPlan plan{"DataCopyPad",
                  "DataCopyPad (GM->UB, " + std::string(ParamsName(kind)) + "; blockCount " + Num(b.blockCount) +

@@ -59,7 +59,8 @@ sim::UbRef TPipe::Carve(uint32_t len, const std::string& name, uint8_t position)
                        "InitBuffer(" + name + ", " + std::to_string(len) + " bytes)" + member() +
                            ": UB would end at byte " +
                            std::to_string(end) + " but " + core.soc.name + " has " + std::to_string(core.soc.ubBytes) +
-                           " bytes of UB (" + std::to_string(used_) + " already taken by earlier InitBuffer calls)");
+                           " bytes of UB (GetCoreMemSize(UB) reports " + std::to_string(core.soc.ubReportedBytes) +
+                           ", less CANN's reserve; " + std::to_string(used_) + " already taken by earlier InitBuffer calls)");
         // Downgraded: hand out only what exists, so nothing can touch memory past UB.
         ref.bytes = used_ < core.soc.ubBytes ? static_cast<uint32_t>(core.soc.ubBytes - used_) : 0;
         used_ = static_cast<uint32_t>(core.soc.ubBytes);
@@ -69,7 +70,8 @@ sim::UbRef TPipe::Carve(uint32_t len, const std::string& name, uint8_t position)
     }
     ref.buffer = static_cast<int32_t>(core.buffers.size());
     core.buffers.push_back(sim::UbBuffer{ref.offset, ref.bytes, name, stack});
-    core.Poison(ref.offset, ref.bytes);
+    core.Poison(ref.offset, ref.bytes, core.origins.ForCallSite(stack.depth > 1 ? stack.pcs[1] : nullptr,
+                                                                "InitBuffer of " + name));
     return ref;
 }
 
@@ -211,7 +213,9 @@ sim::UbRef QueueState::Alloc() {
         core.hazard.Observe(producer, chosen->freeToken);
     }
     chosen->allocated = true;
-    core.Poison(chosen->ref.offset, chosen->ref.bytes);
+    // Called from the inlined AllocTensor: the return address is the kernel's call site.
+    core.Poison(chosen->ref.offset, chosen->ref.bytes,
+                core.origins.ForCallSite(__builtin_return_address(0), "AllocTensor of " + name_));
     return chosen->ref;
 }
 

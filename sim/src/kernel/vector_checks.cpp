@@ -93,6 +93,11 @@ bool CheckFits(const ApiName& api, const char* operand, const UbRef& ref, uint64
     return false;
 }
 
+namespace {
+// The origin of the undefined source bytes of the instruction being computed (this thread).
+thread_local uint32_t t_sourceOrigin = 0;
+}  // namespace
+
 void AndElementDefined(const CoreState& core, const OperandRange& src, uint64_t count, std::vector<uint8_t>* defined) {
     // Work per run of undefined bytes, not per element: memchr finds each run's start.
     const uint64_t elementBytes = src.elementBytes;
@@ -107,6 +112,7 @@ void AndElementDefined(const CoreState& core, const OperandRange& src, uint64_t 
         if (zero == nullptr) break;
         const uint64_t begin = static_cast<const uint8_t*>(zero) - flags;
         const uint64_t end = SkipZeros(flags, begin, scanned);
+        if (t_sourceOrigin == 0) t_sourceOrigin = core.origins.At(static_cast<uint32_t>(src.ref.offset + begin));
         const uint64_t firstElement = begin / elementBytes;
         const uint64_t lastElement = std::min<uint64_t>((end + elementBytes - 1) / elementBytes, count);
         std::memset(defined->data() + firstElement, 0, lastElement - firstElement);
@@ -121,8 +127,11 @@ void MarkElementsDefined(CoreState& core, const OperandRange& dst, const std::ve
     const uint32_t base = dst.ref.offset;
     auto mark = [&](uint64_t from, uint64_t to, bool isDefined) {
         if (to > from) {
-            core.MarkDefined(static_cast<uint32_t>(base + from * dst.elementBytes), (to - from) * dst.elementBytes,
-                             isDefined);
+            const uint32_t start = static_cast<uint32_t>(base + from * dst.elementBytes);
+            const uint64_t bytes = (to - from) * dst.elementBytes;
+            core.MarkDefined(start, bytes, isDefined);
+            // Undefined results carry the origin of the undefined sources they came from.
+            if (!isDefined) core.origins.Tag(start, bytes, t_sourceOrigin);
         }
     };
     uint64_t at = 0;
@@ -135,6 +144,8 @@ void MarkElementsDefined(CoreState& core, const OperandRange& dst, const std::ve
         mark(begin, end, false);
         at = end;
     }
+    core.origins.NoteRead(t_sourceOrigin);
+    t_sourceOrigin = 0;
 }
 
 }  // namespace sim::vec

@@ -11,6 +11,7 @@
 #include "ascendc_sim/core/check.h"
 #include "ascendc_sim/core/counters.h"
 #include "ascendc_sim/core/hazard.h"
+#include "ascendc_sim/core/origins.h"
 #include "ascendc_sim/core/soc.h"
 #include "ascendc_sim/core/source_location.h"
 
@@ -71,6 +72,8 @@ public:
     CoreCounters counters;
     std::vector<UbBuffer> buffers;
     void* currentPipe = nullptr;   // AscendC::TPipe* created by the kernel (GetTPipePtr)
+    mutable UndefinedOrigins origins;  // where undefined UB bytes came from (reports only)
+    const void* callSite = nullptr;    // return address into the kernel of the DMA entry point running
 
     // "TQue<VECIN>#0 buffer 1 bytes [64, 128) (UB [8256, 8320))"
     std::string Describe(const UbRef& ref, uint64_t byteOffset, uint64_t bytes) const;
@@ -101,8 +104,8 @@ public:
     void RequireDefined(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset,
                         uint64_t bytes, const char* what);
     // Fills [ubOffset, +bytes) with the poison pattern (0xFF: a NaN in fp16/fp32) and marks it
-    // undefined (lazily: the bytes are written when first touched).
-    void Poison(uint32_t ubOffset, uint64_t bytes);
+    // undefined (lazily: the bytes are written when first touched). `origin`: an UndefinedOrigins id.
+    void Poison(uint32_t ubOffset, uint64_t bytes, uint32_t origin = 0);
     // For code that reads or writes `ub`/`defined` directly (the kernel APIs go through
     // Operand, AllDefined and MarkDefined): writes out pending poison in [ubOffset, +bytes),
     // so that both arrays hold the logical contents there, and forgets that the range was

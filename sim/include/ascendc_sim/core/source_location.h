@@ -49,5 +49,8 @@ std::string ShortCallSite(const CallStack& stack);
 // ("" / only the location when unknown).
 std::string BufferMember(const CallStack& initBufferStack);
 std::string BufferOrigin(const CallStack& initBufferStack);
+// The object a method is called on in the kernel line of `stack`: "outQueue_" for
+// "outQueue_.template AllocTensor<T>()" and method "AllocTensor"; "" when not found.
+std::string CalledOn(const CallStack& stack, const std::string& method);
 
 }  // namespace sim
