@@ -60,6 +60,13 @@ void SetTilingKey(uint64_t key);
 void ClearTilingKey();
 KernelMode CurrentKernelMode();
 
+// Declares a GmAlloc buffer an output of the kernels launched after this (until GmFree or
+// UnmarkOutputs): after each ICPU_RUN_KF that passes it, bytes no core wrote are reported
+// as unwritten-output (the first one's byte offset, and the core that wrote next to it).
+// A sim extension: CANN's CPU debug mode has no such check.
+void MarkOutput(const void* gmAllocated, const std::string& name = "");
+void UnmarkOutputs();
+
 // The calling thread's most recent ICPU_RUN_KF.
 bool LastRunFailed();
 const LaunchResult& LastRun();

@@ -86,8 +86,9 @@ std::string OutputWatch::FirstUnwritten() const {
             const uint8_t* b = w.data() + e * elementBytes;
             if (std::memchr(b, 0, elementBytes) != nullptr) ++unwritten;
         }
-        return "output " + out.name + ": " + std::to_string(unwritten) + " of " +
-               std::to_string(w.size() / elementBytes) + " elements were never written by any core; the first is " +
+        const char* unit = out.shape.empty() ? " bytes" : " elements";
+        return "output " + out.name + ": " + std::to_string(unwritten) + " of " + std::to_string(w.size() / elementBytes) +
+               unit + " were never written by any core; the first is " +
                Index(out, first) + " (element " + std::to_string(first) + ")" + Neighbour(out, w, first, elementBytes);
     }
     return {};

@@ -5,6 +5,10 @@
 #include "ascendc_sim/core/gm.h"
 #include "kern_fwk.h"
 
+namespace sim::tik {
+void ForgetOutput(const void* gmAllocated);  // icpu_run.cpp
+}
+
 namespace AscendC {
 
 void* GmAlloc(size_t size) {
@@ -21,6 +25,7 @@ void* GmAlloc(size_t size) {
 
 void GmFree(void* ptr) {
     if (ptr == nullptr) return;
+    sim::tik::ForgetOutput(ptr);
     if (!sim::FreeGm(ptr)) {
         std::fprintf(stderr,
                      "[ascendc-sim] GmFree(%p): not the start of a live GmAlloc/aclrtMalloc block "

@@ -3,11 +3,13 @@
 #include <atomic>
 #include <cstdio>
 #include <limits>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "ascendc_sim/core/gm.h"
 #include "ascendc_sim/core/launch.h"
 #include "ascendc_sim/core/soc.h"
 #include "kern_fwk.h"
@@ -117,6 +119,26 @@ void SetTilingKey(uint64_t key) { t_tilingKey = key; }
 void ClearTilingKey() { t_tilingKey.reset(); }
 KernelMode CurrentKernelMode() { return static_cast<KernelMode>(g_kernelMode.load()); }
 
+namespace {
+std::mutex g_outputsMutex;
+std::map<uintptr_t, std::string> g_outputs;  // allocation base -> name given to MarkOutput
+}  // namespace
+
+void MarkOutput(const void* gmAllocated, const std::string& name) {
+    std::lock_guard<std::mutex> lock(g_outputsMutex);
+    g_outputs[reinterpret_cast<uintptr_t>(gmAllocated)] = name;
+}
+
+void UnmarkOutputs() {
+    std::lock_guard<std::mutex> lock(g_outputsMutex);
+    g_outputs.clear();
+}
+
+void ForgetOutput(const void* gmAllocated) {
+    std::lock_guard<std::mutex> lock(g_outputsMutex);
+    g_outputs.erase(reinterpret_cast<uintptr_t>(gmAllocated));
+}
+
 bool RunKernelFunction(const CallSite& site, int64_t blockDim, const std::vector<const void*>& argAddresses,
                        const std::function<void()>& kernelCall) {
     NoteKernelMode(CurrentKernelMode());
@@ -129,6 +151,13 @@ bool RunKernelFunction(const CallSite& site, int64_t blockDim, const std::vector
         if (argAddresses[i] == nullptr) continue;
         std::string name = names.size() == argAddresses.size() ? names[i] : "argument " + std::to_string(i);
         config.args.push_back(KernelArg{argAddresses[i], name});
+        std::lock_guard<std::mutex> lock(g_outputsMutex);
+        auto marked = g_outputs.find(reinterpret_cast<uintptr_t>(argAddresses[i]));
+        auto allocation = FindGm(argAddresses[i]);
+        if (marked != g_outputs.end() && allocation && allocation->base == marked->first) {
+            config.outputs.push_back(OutputTensor{argAddresses[i], allocation->bytes,
+                                                  marked->second.empty() ? name : marked->second, {}, 1});
+        }
     }
     if (blockDim < 0 || blockDim > std::numeric_limits<uint32_t>::max()) {
         t_lastRun = LaunchResult{};

@@ -147,7 +147,15 @@ def test_undersized_declaration_fails_at_error_and_the_binary_continues(ut):
         ("wrong_on_purpose_test.clean_copy_after_declared_size_failure", "OK"),
         ("wrong_on_purpose_test.z_allocation_too_small", "FAILED"),
         ("wrong_on_purpose_test.clean_copy_after_allocation_failure", "OK"),
+        ("wrong_on_purpose_test.z_output_partly_unwritten", "FAILED"),
     ]
+    # An output marked with sim::tik::MarkOutput and written only by 3 of the 4 cores it
+    # needs: core 3's 64 floats are unwritten, the first at byte 3 * 64 * 4 (core 2 wrote
+    # the bytes just before it).
+    assert re.search(rf"\[unwritten-output\] output z: {COPY_BLOCK * FLOAT} of {COPY_CORES * COPY_BLOCK * FLOAT} "
+                     rf"bytes were never written by any core; the first is byte {3 * COPY_BLOCK * FLOAT} "
+                     rf"\(element {3 * COPY_BLOCK * FLOAT}\); the previous written element, \(?byte "
+                     rf"{3 * COPY_BLOCK * FLOAT - 1}\)?, was written by core 2", output), output
     # The first read past the declared tile, on whichever core got there first.
     m = re.search(r"^\[ERROR\]\[gm-declared-size\] core (\d)/4: GlobalTensor::GetValue: src GM bytes "
                   r"\[(\d+), (\d+)\) of 'x' \(GmAlloc #\d+, (\d+) bytes\) lie outside the GlobalTensor's "

@@ -133,6 +133,27 @@ TEST_F(wrong_on_purpose_test, clean_copy_after_allocation_failure)
     EXPECT_FALSE(sim::tik::LastRunFailed());
 }
 
+// z declared an output (a sim extension) and the copy launched on 3 of the 4 cores its
+// tiling needs: core 3's share of z is never written: unwritten-output after the launch.
+TEST_F(wrong_on_purpose_test, z_output_partly_unwritten)
+{
+    const uint32_t blockLength = 64, totalLength = 4 * blockLength;
+    uint8_t* x = (uint8_t*)AscendC::GmAlloc(totalLength * sizeof(float));
+    uint8_t* z = (uint8_t*)AscendC::GmAlloc(totalLength * sizeof(float));
+    uint8_t* workspace = (uint8_t*)AscendC::GmAlloc(1024);
+    uint8_t* tiling = (uint8_t*)AscendC::GmAlloc(sizeof(TileCopyTilingData));
+    TileCopyTilingData* tilingData = reinterpret_cast<TileCopyTilingData*>(tiling);
+    tilingData->blockLength = blockLength;
+    tilingData->tileLength = 32;
+    sim::tik::MarkOutput(z);
+    AscendC::SetKernelMode(KernelMode::AIV_MODE);
+    ICPU_RUN_KF(tile_copy, 3, x, z, workspace, tiling);
+    AscendC::GmFree(x);
+    AscendC::GmFree(z);
+    AscendC::GmFree(workspace);
+    AscendC::GmFree(tiling);
+}
+
 class severity_api_test : public testing::Test {};
 
 // The same loose kernel, relaxed from inside the test with the sim's severity API.
