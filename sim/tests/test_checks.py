@@ -5,10 +5,14 @@ API, tensor or queue, offsets); the process must survive (a correct kernel runs 
 same process); at severity warn the launch finishes and the violation is counted once per faulty
 instruction; at off nothing is reported.
 """
+import pathlib
+import re
 import struct
 
 import numpy as np
 import pytest
+
+from build_support import ROOT
 
 F32 = 4
 TILE = 64  # BROKEN_TILE in broken_dma.h
@@ -267,3 +271,18 @@ def test_the_same_slots_after_sync_all_are_no_race(simtest):
     result = launch(simtest, "slots_read_after_sync_all", 4, x=floats(32), y=bytes(128), z=bytes(128))
     assert result["ok"] and not result["warnings"], result["error"]
     assert result["outputs"]["z"] == floats(32)
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_report_names_the_kernel_line_inside_the_broken_kernel(simtest, kind):
+    # CANN-style kernels (tests/sim/kernels) get the same source locations as the op's.
+    case = CASES[kind]
+    result = launch(simtest, case["kernel"], case["cores"], **case["args"])
+    match = re.search(r"^    at (\S*broken_\w+\.h):(\d+) in (\w+)$", result["error"], re.M)
+    assert match, result["error"]
+    path, line, function = pathlib.Path(match.group(1)), int(match.group(2)), match.group(3)
+    assert function == case["kernel"]
+    lines = (path if path.is_absolute() else ROOT / path).read_text().split("\n")
+    begin = next(i for i, text in enumerate(lines) if f"void {case['kernel']}(" in text)
+    end = next((i for i in range(begin + 1, len(lines)) if lines[i].startswith("extern \"C\"")), len(lines))
+    assert begin < line - 1 < end, (line, begin, end)
