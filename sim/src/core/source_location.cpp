@@ -22,6 +22,23 @@ struct ObjectOf {
     bool found = false;
 };
 
+// The executable's own path ("/proc/self/exe" would name addr2line itself in the child).
+const std::string& ExecutablePath() {
+    static const std::string path = [] {
+        char buffer[4096];
+        ssize_t n = readlink("/proc/self/exe", buffer, sizeof buffer - 1);
+        return n > 0 ? std::string(buffer, static_cast<size_t>(n)) : std::string("/proc/self/exe");
+    }();
+    return path;
+}
+
+// System libraries (libc, libstdc++, the interpreter) may carry line info of their own;
+// their frames are never the kernel's.
+bool IsSystemObject(const std::string& path) {
+    return path.rfind("/lib/", 0) == 0 || path.rfind("/lib64/", 0) == 0 || path.rfind("/usr/lib/", 0) == 0 ||
+           path.rfind("/usr/lib64/", 0) == 0;
+}
+
 struct FindContext {
     uintptr_t pc;
     ObjectOf* out;
@@ -35,7 +52,7 @@ int FindObject(dl_phdr_info* info, size_t, void* data) {
         uintptr_t start = info->dlpi_addr + ph.p_vaddr;
         if (ctx->pc >= start && ctx->pc < start + ph.p_memsz) {
             ctx->out->path = (info->dlpi_name != nullptr && info->dlpi_name[0] != '\0') ? info->dlpi_name
-                                                                                         : "/proc/self/exe";
+                                                                                         : ExecutablePath();
             ctx->out->bias = info->dlpi_addr;
             ctx->out->found = true;
             return 1;
@@ -159,7 +176,7 @@ Symbolized Resolve(const CallStack& stack, int maxFrames) {
     std::lock_guard<std::mutex> lock(mutex);
     for (int i = 0; i < stack.depth; ++i) {
         ObjectOf object = LocateObject(stack.pcs[i]);
-        if (!object.found || object.path == sim.path) {
+        if (!object.found || object.path == sim.path || IsSystemObject(object.path)) {
             keys.emplace_back();
             continue;
         }
