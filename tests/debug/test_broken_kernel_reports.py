@@ -53,11 +53,14 @@ def test_wrong_length_in_one_load_rows_names_that_call():
     error = run_broken("load_rows_length")
     assert_reported_once(error, "operand-bounds")
     shown = frames(str(error), "load_rows_length")
-    # The DataCopyPad inside LoadRows, then the one LoadRows call of eight that is wrong.
+    # The DataCopyPad inside LoadRows, then the one LoadRows call that is wrong (the gates'),
+    # then CopyIn's call of LoadGates.
     assert shown[0][0] == line_of("load_rows_length", "DataCopyPad(dst,")
     assert shown[0][1].endswith("LstmCellGradKernel::LoadRows")
     assert shown[1][0] == VARIANTS["load_rows_length"]["edited"][0]
-    assert shown[1][1].endswith("LstmCellGradKernel::CopyIn")
+    assert shown[1][1].endswith("LstmCellGradKernel::LoadGates")
+    assert shown[2][0] == line_of("load_rows_length", "LoadGates(in[", after="void CopyIn(")
+    assert shown[2][1].endswith("LstmCellGradKernel::CopyIn")
     # The queue is named by the kernel's member.
     assert "[member inQueue_, InitBuffer at" in str(error)
 

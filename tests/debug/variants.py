@@ -16,15 +16,17 @@ KERNEL = ROOT / "op_kernel" / "lstm_cell_grad_kernel.h"
 
 # name -> edits: (old text, new text[, a line before the one to edit]).
 VARIANTS = {
-    # The last input slot loaded with 8 columns too many: its rows overrun the tile.
+    # The storage gates loaded with 8 columns too many: the rows of the last gate's slot
+    # overrun the input buffer.
     "load_rows_length": {
-        "edits": [("LoadRows(in[Slot(kG) * tileElems_], storageGm_, tile, kGates * hidden_, 2 * hidden_);",
-                   "LoadRows(in[Slot(kG) * tileElems_], storageGm_, Tile{tile.row, tile.col, tile.rows, "
-                   "tile.cols + 8, tile.pitch}, kGates * hidden_, 2 * hidden_);")],
+        "edits": [("LoadRows(dst[gate * slot_], storageGm_, tile, kGates * hidden_, gate * hidden_);",
+                   "LoadRows(dst[gate * slot_], storageGm_, Tile{tile.row, tile.col, tile.rows, tile.cols + 8, "
+                   "tile.pitch}, kGates * hidden_, gate * hidden_);")],
     },
     # The bias accumulation reads one row past the tile's rows (`<=` for `<`).
     "read_past_tile": {
-        "edits": [("for (uint32_t r = 0; r < tile.rows; ++r) {", "for (uint32_t r = 0; r <= tile.rows; ++r) {")],
+        "edits": [("for (uint32_t r = 0; r < tile.rows; ++r) {", "for (uint32_t r = 0; r <= tile.rows; ++r) {",
+                   "void AccumulateBias(")],
     },
     # Every block starts one row late: the first row of each block is never computed.
     "skip_row": {
