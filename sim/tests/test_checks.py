@@ -171,6 +171,27 @@ def test_datacopy_length_at_warn_copies_whole_blocks_only(simtest):
     assert list(y[:9]) == [1, 2, 3, 4, 5, 6, 7, 8, 0]  # 13 floats requested, 8 (32 bytes) moved
 
 
+def kernel_line(header, text, kernel):
+    """The line of tests/sim/kernels/<header> holding `text` in `kernel` (never hard-coded)."""
+    lines = (ROOT / "tests" / "sim" / "kernels" / header).read_text().split("\n")
+    start = next(i for i, line in enumerate(lines) if f" {kernel}(" in line)
+    return next(i + 1 for i, line in enumerate(lines) if text in line and i > start)
+
+
+@pytest.mark.parametrize("kernel,origin,member,call", [
+    ("unwritten_ub_to_gm", "AllocTensor of TQueBind#0", "queue", "queue.AllocTensor<float>()"),
+    ("unwritten_tbuf_to_gm", "InitBuffer of TBuf<VECCALC>#0", "scratch", "pipe.InitBuffer(scratch,"),
+])
+def test_uninitialized_read_names_where_the_bytes_became_undefined(simtest, kernel, origin, member, call):
+    """The report names the kernel call that left the bytes undefined, with its member and line
+    (from a return address kept when the buffer was made or allocated: no stack walk)."""
+    result = launch(simtest, kernel, 1, x=floats(64), y=bytes(64 * F32))
+    assert result["error_kind"] == "uninitialized-read"
+    line = kernel_line("broken_buffers.h", call, kernel)
+    assert re.search(rf"undefined since {re.escape(origin)} \[member {member}\] at \S*broken_buffers.h:{line} ",
+                     result["error"]), result["error"]
+
+
 def test_uninitialized_read_at_warn_writes_the_poison(simtest):
     simtest.set_severity("uninitialized-read", "warn")
     x = floats(64, start=1.0)

@@ -64,7 +64,7 @@ std::string CoreState::Describe(const UbRef& ref, uint64_t byteOffset, uint64_t 
     uint64_t inBuffer = ref.offset + byteOffset;
     if (ref.buffer >= 0 && static_cast<size_t>(ref.buffer) < buffers.size()) {
         owner = buffers[ref.buffer].name;
-        origin = BufferOrigin(buffers[ref.buffer].createdAt);
+        origin = BufferOrigin(CallSiteStack(buffers[ref.buffer].createdAt));
         inBuffer -= buffers[ref.buffer].offset;
     } else if (ref.buffer < 0) {
         owner = "an unallocated LocalTensor";

@@ -4,14 +4,14 @@
 
 namespace sim {
 
-uint32_t UndefinedOrigins::ForCallSite(const void* site, const std::string& what) {
-    if (site == nullptr) return 0;
-    auto it = bySite_.find(site);
-    if (it != bySite_.end()) return it->second;
-    origins_.push_back(Origin{what, site, {}, false});
-    const uint32_t id = static_cast<uint32_t>(origins_.size());
-    bySite_.emplace(site, id);
-    return id;
+uint32_t UndefinedOrigins::Add(std::string what, const void* site, const char* method) {
+    if (origins_.empty()) origins_.reserve(16);  // a kernel's buffers and call sites: one allocation
+    origins_.push_back(Origin{std::move(what), site, method, false, nullptr});
+    return static_cast<uint32_t>(origins_.size());
+}
+
+uint32_t UndefinedOrigins::ForBuffer(const std::string& name, const void* site) {
+    return Add("InitBuffer of " + name, site, nullptr);
 }
 
 void UndefinedOrigins::Tag(uint32_t offset, uint64_t bytes, uint32_t id) {
@@ -51,21 +51,19 @@ uint32_t UndefinedOrigins::At(uint32_t offset) const {
 void UndefinedOrigins::NoteRead(uint32_t id) {
     if (id == 0 || id > origins_.size() || origins_[id - 1].read) return;
     origins_[id - 1].read = true;
-    origins_[id - 1].firstRead = CaptureCallStack();
+    origins_[id - 1].firstRead = std::make_unique<CallStack>(CaptureCallStack());
 }
 
 std::string UndefinedOrigins::Describe(uint32_t id) const {
     if (id == 0 || id > origins_.size()) return {};
     const Origin& origin = origins_[id - 1];
-    CallStack site;
-    site.pcs[0] = origin.site;
-    site.depth = 1;
+    const CallStack site = CallSiteStack(origin.site);
     std::string where = ShortCallSite(site);
-    std::string member = CalledOn(site, "AllocTensor");
+    std::string member = origin.method == nullptr ? BufferMember(site) : CalledOn(site, origin.method);
     std::string text = "undefined since " + origin.what + (member.empty() ? "" : " [member " + member + "]") +
                        (where.empty() ? "" : " at " + where);
     if (origin.read) {
-        std::string read = ShortCallSite(origin.firstRead);
+        std::string read = ShortCallSite(*origin.firstRead);
         if (!read.empty()) text += "; first read by the instruction at " + read;
     }
     return text;

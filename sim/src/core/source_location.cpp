@@ -228,6 +228,13 @@ CallStack CaptureCallStack() {
     return stack;
 }
 
+CallStack CallSiteStack(const void* returnAddress) {
+    CallStack stack;
+    stack.pcs[0] = returnAddress;
+    stack.depth = returnAddress != nullptr ? 1 : 0;
+    return stack;
+}
+
 namespace {
 
 // Line `line` (1-based) of a source file, cached: reports name members from their lines.

@@ -143,6 +143,11 @@ void MoveGmToUb(const RowPlan& plan, const GmView& view, const uint8_t* gm, cons
     const uint64_t seq = IssueDma(core, plan, &view, gm, plan.srcPitch, rowRef.offset);
     core.launch->gmRaces.Record(core.blockIdx, gm, plan.rowBytes, plan.srcPitch, plan.rows, false, plan.api);
     const bool allRows = core.AccessRows(rowRef, plan.rows, plan.dstPitch, plan.ubRowBytes, plan.pipe, seq, Access::Write);
+    // Padding left undefined: its origin is this call site (looked up once per DMA, not per row).
+    const bool poisonsPadding = !fill.known && plan.ubRowBytes > plan.rowBytes;
+    const uint32_t origin = poisonsPadding ? core.origins.ForCallSite(core.callSite, nullptr, [&] {
+        return plan.api + std::string(" padding");
+    }) : 0;
     for (uint32_t i = 0; i < plan.rows; ++i) {
         const uint64_t rowStart = i * plan.dstPitch;
         uint8_t* row = allRows ? core.ub.data() + rowRef.offset + rowStart
@@ -160,7 +165,6 @@ void MoveGmToUb(const RowPlan& plan, const GmView& view, const uint8_t* gm, cons
             core.MarkDefined(ubRow, plan.ubDataOffset, true);
             core.MarkDefined(ubRow + static_cast<uint32_t>(rightStart), rightBytes, true);
         } else {
-            const uint32_t origin = core.origins.ForCallSite(core.callSite, plan.api + std::string(" padding"));
             core.Poison(ubRow, plan.ubDataOffset, origin);
             core.Poison(ubRow + static_cast<uint32_t>(rightStart), rightBytes, origin);
         }

@@ -35,9 +35,10 @@ const char* TPipe::QueueKind(TPosition src, TPosition dst) {
     return "TQueBind";
 }
 
-sim::UbRef TPipe::Carve(uint32_t len, const std::string& name, uint8_t position) {
+sim::UbRef TPipe::Carve(uint32_t len, const std::string& name, uint8_t position, const void* site) {
     sim::CoreState& core = sim::Core();
-    const sim::CallStack stack = sim::CaptureCallStack();  // a few words per buffer; symbolized only in reports
+    // The kernel's InitBuffer line, symbolized only in reports (a violation walks its whole stack).
+    const sim::CallStack stack = sim::CallSiteStack(site != nullptr ? site : __builtin_return_address(0));
     const uint32_t rounded = AlignUp(len, kBlockBytes);
     auto member = [&] {  // " [member inQueue_]": the kernel's name, only when reporting
         std::string text = sim::BufferMember(stack);
@@ -69,9 +70,8 @@ sim::UbRef TPipe::Carve(uint32_t len, const std::string& name, uint8_t position)
         used_ = static_cast<uint32_t>(end);
     }
     ref.buffer = static_cast<int32_t>(core.buffers.size());
-    core.buffers.push_back(sim::UbBuffer{ref.offset, ref.bytes, name, stack});
-    core.Poison(ref.offset, ref.bytes, core.origins.ForCallSite(stack.depth > 1 ? stack.pcs[1] : nullptr,
-                                                                "InitBuffer of " + name));
+    core.buffers.push_back(sim::UbBuffer{ref.offset, ref.bytes, name, stack.pcs[0]});
+    core.Poison(ref.offset, ref.bytes, core.origins.ForBuffer(name, stack.pcs[0]));
     return ref;
 }
 
@@ -147,9 +147,10 @@ void QueueState::Init(TPipe* pipe, TPosition src, TPosition dst, int32_t depth, 
     if (num == 0) {
         sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + name_ + "): 0 buffers");
     }
+    const void* site = __builtin_return_address(0);  // the kernel's InitBuffer (inlined into it)
     for (uint8_t i = 0; i < num; ++i) {
         Slot slot;
-        slot.ref = pipe->Carve(len, name_ + " buffer " + std::to_string(i), static_cast<uint8_t>(src));
+        slot.ref = pipe->Carve(len, name_ + " buffer " + std::to_string(i), static_cast<uint8_t>(src), site);
         slots_.push_back(slot);
     }
 }
@@ -215,7 +216,8 @@ sim::UbRef QueueState::Alloc() {
     chosen->allocated = true;
     // Called from the inlined AllocTensor: the return address is the kernel's call site.
     core.Poison(chosen->ref.offset, chosen->ref.bytes,
-                core.origins.ForCallSite(__builtin_return_address(0), "AllocTensor of " + name_));
+                core.origins.ForCallSite(__builtin_return_address(0), "AllocTensor",
+                                         [&] { return "AllocTensor of " + name_; }));
     return chosen->ref;
 }
 

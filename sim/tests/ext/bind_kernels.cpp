@@ -42,6 +42,7 @@ void RegisterTestKernels() {
     RegisterKernel("nine_live_buffers", &nine_live_buffers);
     RegisterKernel("deque_empty", &deque_empty);
     RegisterKernel("unwritten_ub_to_gm", &unwritten_ub_to_gm);
+    RegisterKernel("unwritten_tbuf_to_gm", &unwritten_tbuf_to_gm);
     RegisterKernel("tbuf_missing_mte2_v_sync", &tbuf_missing_mte2_v_sync);
     RegisterKernel("tbuf_reload_while_vector_reads", &tbuf_reload_while_vector_reads);
     RegisterKernel("set_flag_twice", &set_flag_twice);

@@ -73,3 +73,19 @@ extern "C" __global__ __aicore__ void unwritten_ub_to_gm(GM_ADDR x, GM_ADDR y)
     AscendC::DataCopy(yGm, tile, 64);
     queue.FreeTensor(tile);
 }
+
+// The same with a TBuf: the undefined bytes come from its InitBuffer (their origin).
+extern "C" __global__ __aicore__ void unwritten_tbuf_to_gm(GM_ADDR x, GM_ADDR y)
+{
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> scratch;
+    AscendC::GlobalTensor<float> xGm;
+    AscendC::GlobalTensor<float> yGm;
+    xGm.SetGlobalBuffer((__gm__ float*)x, 64);
+    yGm.SetGlobalBuffer((__gm__ float*)y, 64);
+    pipe.InitBuffer(scratch, 64 * sizeof(float));
+    AscendC::LocalTensor<float> tile = scratch.Get<float>();
+    AscendC::DataCopy(tile, xGm, 32);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(yGm, tile, 64);
+}

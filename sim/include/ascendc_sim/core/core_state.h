@@ -24,7 +24,8 @@ struct UbBuffer {
     uint32_t offset;
     uint32_t bytes;
     std::string name;  // "TQue<VECIN>#0 buffer 1", "TBuf<VECCALC>#2", "stack buffer"
-    CallStack createdAt{};  // the InitBuffer call (reports name the kernel's member from its line)
+    const void* createdAt = nullptr;  // the kernel's InitBuffer call, a return address (reports name
+                                      // the kernel's member from its line)
 };
 
 // What a LocalTensor holds: a byte range of its core's UB and the buffer it came from.

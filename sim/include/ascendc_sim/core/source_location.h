@@ -23,6 +23,8 @@ struct CallStack {
 };
 
 CallStack CaptureCallStack();
+// The one-frame stack of a call site kept as a return address (no stack walk).
+CallStack CallSiteStack(const void* returnAddress);
 
 // One kernel source frame: "op_kernel/lstm_cell_grad_kernel.h", 142, "LstmCellGradKernel::LoadRows".
 struct SourceFrame {

@@ -14,6 +14,7 @@
 #include <cstring>
 
 #include "ascendc_sim/core/gm_access.h"
+#include "ascendc_sim/kernel/call_site.h"
 #include "ascendc_sim/kernel/data_copy_params.h"
 #include "ascendc_sim/kernel/enums.h"
 #include "ascendc_sim/kernel/markers.h"
@@ -74,7 +75,8 @@ namespace AscendC {
 
 // ---- DataCopy: whole 32-byte blocks ------------------------------------------------------
 template <typename T>
-__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count) {
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
+                                                     const uint32_t count) {
     sim::dma::CountGmToUb(dst.SimRef(), src.SimView(), src.GetPhyAddr(), count, sizeof(T));
 }
 template <typename T>
@@ -110,7 +112,7 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>&
 
 // ---- DataCopyPad: byte-exact rows, UB rows padded to 32 bytes ------------------------------
 template <typename T>
-__aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
                                    const DataCopyExtParams& dataCopyParams, const DataCopyPadExtParams<T>& padParams) {
     sim::dma::PadGmToUb(dst.SimRef(), src.SimView(), src.GetPhyAddr(),
                         {dataCopyParams.blockCount, dataCopyParams.blockLen, dataCopyParams.srcStride,
@@ -129,7 +131,7 @@ __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor
 }
 // Older overloads: DataCopyParams here means blockLen in bytes (uint16), strides as above.
 template <typename T>
-__aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
                                    const DataCopyParams& dataCopyParams, const DataCopyPadParams& padParams) {
     sim::dma::PadGmToUb(dst.SimRef(), src.SimView(), src.GetPhyAddr(),
                         {dataCopyParams.blockCount, dataCopyParams.blockLen, dataCopyParams.srcStride,

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ascendc_sim/core/core_state.h"
+#include "ascendc_sim/kernel/call_site.h"
 #include "ascendc_sim/kernel/enums.h"
 #include "ascendc_sim/kernel/tensor.h"
 
@@ -67,7 +68,7 @@ class TQueBind {
 public:
     __aicore__ inline TQueBind() = default;
     template <class T>
-    __aicore__ inline LocalTensor<T> AllocTensor() { return LocalTensor<T>(state_.Alloc()); }
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE LocalTensor<T> AllocTensor() { return LocalTensor<T>(state_.Alloc()); }
     template <class T>
     __aicore__ inline bool EnQue(const LocalTensor<T>& tensor) { return state_.EnQue(tensor.SimRef()); }
     template <class T>
@@ -128,12 +129,12 @@ public:
 
     // num buffers of len bytes each (len rounded up to 32 bytes).
     template <TPosition src, TPosition dst, int32_t depth, auto mask>
-    __aicore__ inline bool InitBuffer(TQueBind<src, dst, depth, mask>& que, uint8_t num, uint32_t len) {
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE bool InitBuffer(TQueBind<src, dst, depth, mask>& que, uint8_t num, uint32_t len) {
         que.SimState().Init(this, src, dst, depth, QueueKind(src, dst), num, len);
         return true;
     }
     template <TPosition pos>
-    __aicore__ inline bool InitBuffer(TBuf<pos>& buf, uint32_t len) {
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE bool InitBuffer(TBuf<pos>& buf, uint32_t len) {
         buf.SimInit(Carve(len, std::string("TBuf<") + sim::PositionName(pos) + ">#" + std::to_string(tbufCount_++),
                           static_cast<uint8_t>(pos)));
         return true;
@@ -149,7 +150,9 @@ public:
     __aicore__ inline void ReleaseEventID(TEventID id) { ReleaseEventIdFor(event, id); }
 
     // Sim internals used by queues and high-level APIs.
-    sim::UbRef Carve(uint32_t len, const std::string& name, uint8_t position);
+    // `site`: the kernel's InitBuffer call (a return address); null: Carve's own return address,
+    // the kernel's line when called from the inlined InitBuffer.
+    sim::UbRef Carve(uint32_t len, const std::string& name, uint8_t position, const void* site = nullptr);
     uint32_t UsedBytes() const { return used_; }
     // The UB left after every InitBuffer (CANN's PopStackBuffer for APIs without a tmp buffer).
     sim::UbRef StackBuffer();
