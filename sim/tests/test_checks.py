@@ -294,7 +294,12 @@ def test_the_same_slots_after_sync_all_are_no_race(simtest):
     assert result["outputs"]["z"] == floats(32)
 
 
-@pytest.mark.parametrize("kind", sorted(CASES))
+# Found while the kernel runs, so the report has its stack (gm-race is found after the
+# launch, from the cores' DMA records: it names the APIs and bytes, not lines).
+FOUND_IN_FLIGHT = sorted(kind for kind in CASES if kind != "gm-race")
+
+
+@pytest.mark.parametrize("kind", FOUND_IN_FLIGHT)
 def test_report_names_the_kernel_line_inside_the_broken_kernel(simtest, kind):
     # CANN-style kernels (tests/sim/kernels) get the same source locations as the op's.
     case = CASES[kind]

@@ -16,11 +16,20 @@ VARIANTS = json.loads(pathlib.Path(broken.VARIANTS_JSON).read_text())
 BATCH, HIDDEN, CORES = 300, 40, 4
 
 
-def line_of(variant: str, text: str, after: str = None) -> int:
-    """The line of the variant's copy of the kernel that holds `text` (after `after`)."""
-    lines = pathlib.Path(VARIANTS[variant]["file"]).read_text().split("\n")
+GATE_PASS, BIAS, TILE = "lstm_cell_grad_gate_pass.h", "lstm_cell_grad_bias.h", "lstm_cell_grad_tile.h"
+
+
+def line_of(variant: str, header: str, text: str, after: str = None) -> int:
+    """The line of the variant's copy of `header` that holds `text` (after `after`)."""
+    lines = (pathlib.Path(VARIANTS[variant]["dir"]) / header).read_text().split("\n")
     start = next(i for i, line in enumerate(lines) if after in line) if after else 0
     return next(i + 1 for i, line in enumerate(lines) if text in line and i >= start)
+
+
+def edited(variant: str, k: int = 0):
+    """(header, line) of the variant's k-th edit."""
+    header, line = VARIANTS[variant]["edited"][k]
+    return header, line
 
 
 def run_broken(variant: str) -> lcg.AclnnError:
@@ -35,10 +44,11 @@ def run_broken(variant: str) -> lcg.AclnnError:
 
 
 def frames(message: str, variant: str):
-    """(line, function) of every kernel frame the report lists, innermost first."""
-    name = re.escape(pathlib.Path(VARIANTS[variant]["file"]).name)
-    return [(int(m.group(1)), m.group(2))
-            for m in re.finditer(rf"^\s+(?:at|called from) \S*{name}:(\d+) in (\S+)", message, re.M)]
+    """(header, line, function) of every kernel frame the report lists, innermost first."""
+    where = re.escape(VARIANTS[variant]["dir"].rstrip("/").split("/")[-1])
+    return [(m.group(1), int(m.group(2)), m.group(3))
+            for m in re.finditer(rf"^\s+(?:at|called from) \S*{where}/([\w.]+):(\d+) in (.+?)(?: \[status \d+\])?$",
+                                 message, re.M)]
 
 
 def assert_reported_once(error: lcg.AclnnError, kind: str):
@@ -53,14 +63,14 @@ def test_wrong_length_in_one_load_rows_names_that_call():
     error = run_broken("load_rows_length")
     assert_reported_once(error, "operand-bounds")
     shown = frames(str(error), "load_rows_length")
-    # The DataCopyPad inside LoadRows, then the one LoadRows call that is wrong (the gates'),
-    # then CopyIn's call of LoadGates.
-    assert shown[0][0] == line_of("load_rows_length", "DataCopyPad(dst,")
-    assert shown[0][1].endswith("LstmCellGradKernel::LoadRows")
-    assert shown[1][0] == VARIANTS["load_rows_length"]["edited"][0]
-    assert shown[1][1].endswith("LstmCellGradKernel::LoadGates")
-    assert shown[2][0] == line_of("load_rows_length", "LoadGates(in[", after="void CopyIn(")
-    assert shown[2][1].endswith("LstmCellGradKernel::CopyIn")
+    # The DataCopyPad inside LoadRows, then the one LoadRows call that is wrong (the gates'
+    # in LoadGates), then the gate pass's CopyIn that called LoadGates.
+    assert shown[0][:2] == (TILE, line_of("load_rows_length", TILE, "DataCopyPad(dst,"))
+    assert shown[0][2].endswith("::LoadRows")
+    assert shown[1][:2] == edited("load_rows_length")
+    assert shown[1][2].endswith("::LoadGates")
+    assert shown[2][:2] == (GATE_PASS, line_of("load_rows_length", GATE_PASS, "LoadGates(in[", after="void CopyIn("))
+    assert shown[2][2].endswith("GatePass::CopyIn")
     # The queue is named by the kernel's member.
     assert "[member inQueue_, InitBuffer at" in str(error)
 
@@ -70,25 +80,24 @@ def test_reading_one_row_past_the_tile_is_reported_with_the_buffer():
     assert_reported_once(error, "uninitialized-read")
     shown = frames(str(error), "read_past_tile")
     # Where the undefined bytes reach GM: the flush of the partial gradBias sums.
-    assert shown[0][0] == line_of("read_past_tile", "DataCopyPad(partialGm_")
-    assert shown[0][1].endswith("LstmCellGradKernel::FlushBias")
-    assert "[member biasOutQueue_, InitBuffer at" in str(error)
-    # The origin: the bytes were left undefined by the output queue's AllocTensor in Compute,
-    # and first read by the bias accumulation's Add: the line of the bug's loop body.
-    name = pathlib.Path(VARIANTS["read_past_tile"]["file"]).name
-    alloc = line_of("read_past_tile", "outQueue_.template AllocTensor<T>()", after="void Compute(")
-    add = line_of("read_past_tile", "Add(acc[gate * accPitch]")
-    assert add == VARIANTS["read_past_tile"]["edited"][0] + 1
-    assert re.search(rf"undefined since AllocTensor of \S+ \[member outQueue_\] at \S*{name}:{alloc} in \S+::Compute; "
-                     rf"first read by the instruction at \S*{name}:{add} in \S+::AccumulateBias", str(error)), str(error)
+    assert shown[0][:2] == (BIAS, line_of("read_past_tile", BIAS, "DataCopyPad(partialGm_"))
+    assert shown[0][2].endswith("::BiasAccumulator::Flush")
+    assert re.search(r"\[member outQueue_, InitBuffer at \S*/lstm_cell_grad_bias.h:\d+\]", str(error)), str(error)
+    # The origin: the bytes were left undefined by the gate pass's output queue's AllocTensor
+    # in Compute, and first read by the bias accumulation's Add: the line of the bug's loop body.
+    alloc = line_of("read_past_tile", GATE_PASS, "outQueue_.template AllocTensor<T>()", after="void Compute(")
+    add = line_of("read_past_tile", BIAS, "Add(sums[gate * tile.pitch]")
+    assert (BIAS, add - 1) == edited("read_past_tile")
+    assert re.search(rf"undefined since AllocTensor of \S+ \[member outQueue_\] at \S*/{GATE_PASS}:{alloc} in \S+::Compute; "
+                     rf"first read by the instruction at \S*/{BIAS}:{add} in \S+::Accumulate", str(error)), str(error)
 
 
 def test_tiles_larger_than_ub_are_reported_at_the_init_buffer_that_overflows():
     error = run_broken("ub_overfill")
     assert_reported_once(error, "ub-capacity")
-    line, function = frames(str(error), "ub_overfill")[0]
-    text = pathlib.Path(VARIANTS["ub_overfill"]["file"]).read_text().split("\n")[line - 1]
-    assert "InitBuffer(" in text and function.endswith("LstmCellGradKernel::Init")
+    header, line, function = frames(str(error), "ub_overfill")[0]
+    text = (pathlib.Path(VARIANTS["ub_overfill"]["dir"]) / header).read_text().split("\n")[line - 1]
+    assert "InitBuffer(" in text and function.endswith("::GatePass::Init"), (text, function)
     member = re.search(r"InitBuffer\((\w+)", text).group(1)
     assert f"[member {member}]" in str(error)
 
@@ -96,9 +105,9 @@ def test_tiles_larger_than_ub_are_reported_at_the_init_buffer_that_overflows():
 def test_missing_sync_is_reported_at_the_unsynchronised_read():
     error = run_broken("missing_sync")
     assert_reported_once(error, "pipe-hazard")
-    line, function = frames(str(error), "missing_sync")[0]
-    assert line == line_of("missing_sync", "DataCopyPad(partialGm_")
-    assert function.endswith("LstmCellGradKernel::FlushBias")
+    header, line, function = frames(str(error), "missing_sync")[0]
+    assert (header, line) == (BIAS, line_of("missing_sync", BIAS, "DataCopyPad(partialGm_"))
+    assert function.endswith("::BiasAccumulator::Flush")
 
 
 def test_the_real_kernel_runs_clean_after_a_broken_one():

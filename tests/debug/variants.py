@@ -1,47 +1,51 @@
-"""Deliberately broken variants of the real kernel (op_kernel/lstm_cell_grad_kernel.h).
+"""Deliberately broken variants of the real kernel (op_kernel/lstm_cell_grad_*.h).
 
-Each variant is the real kernel header with one bug put in by a one-line edit, the kind a
-kernel developer makes. `python3 variants.py OUT_DIR` writes, per variant, OUT_DIR/NAME/
-lstm_cell_grad_kernel.h (line numbers unchanged, namespace made unique so all variants
-link into one module) and OUT_DIR/NAME/entry.cpp (a kernel entry for the float,
-every-gradient, bias variant only: tiling key 7), plus OUT_DIR/variants.json saying which
-lines of the copy hold the bug. The tests read that file, so they never hard-code a line.
+Each variant is the real kernel with one bug put in by a one-line edit, the kind a kernel
+developer makes. `python3 variants.py OUT_DIR` writes, per variant, OUT_DIR/NAME/ with a
+copy of every kernel header (line numbers unchanged, the namespace made unique so all
+variants link into one module; the layout header the host shares is not copied) and
+OUT_DIR/NAME/entry.cpp (a kernel entry for the float, every-gradient, bias variant only:
+tiling key 7), plus OUT_DIR/variants.json saying which file and line of the copy hold the
+bug. The tests read that file, so they never hard-code a line.
 """
 import json
 import pathlib
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-KERNEL = ROOT / "op_kernel" / "lstm_cell_grad_kernel.h"
+KERNEL_DIR = ROOT / "op_kernel"
+# The kernel's own headers: copied per variant (quoted includes find the copies first).
+HEADERS = ("lstm_cell_grad_kernel.h", "lstm_cell_grad_gate_pass.h", "lstm_cell_grad_bias.h", "lstm_cell_grad_tile.h")
+GATE_PASS, BIAS, TILE = HEADERS[1], HEADERS[2], HEADERS[3]
 
-# name -> edits: (old text, new text[, a line before the one to edit]).
+# name -> edits: (file, old text, new text[, a line before the one to edit]).
 VARIANTS = {
-    # The storage gates loaded with 8 columns too many: the rows of the last gate's slot
+    # The storage gates loaded with 8 columns too many: the rows of the last gate's tensor
     # overrun the input buffer.
     "load_rows_length": {
-        "edits": [("LoadRows(dst[gate * slot_], storageGm_, tile, kGates * hidden_, gate * hidden_);",
-                   "LoadRows(dst[gate * slot_], storageGm_, Tile{tile.row, tile.col, tile.rows, tile.cols + 8, "
-                   "tile.pitch}, kGates * hidden_, gate * hidden_);")],
+        "edits": [(TILE, "LoadRows(dst[gate * slotElems], storage, tile, kGates * hidden, gate * hidden);",
+                   "LoadRows(dst[gate * slotElems], storage, Tile{tile.row, tile.col, tile.rows, tile.cols + 8, "
+                   "tile.pitch}, kGates * hidden, gate * hidden);")],
     },
     # The bias accumulation reads one row past the tile's rows (`<=` for `<`).
     "read_past_tile": {
-        "edits": [("for (uint32_t r = 0; r < tile.rows; ++r) {", "for (uint32_t r = 0; r <= tile.rows; ++r) {",
-                   "void AccumulateBias(")],
+        "edits": [(BIAS, "for (uint32_t r = 0; r < tile.rows; ++r) {", "for (uint32_t r = 0; r <= tile.rows; ++r) {",
+                   "void Accumulate(")],
     },
     # Every block starts one row late: the first row of each block is never computed.
     "skip_row": {
-        "edits": [("for (int64_t row = rowBegin; row < rowEnd; row += tileRows) {",
+        "edits": [(GATE_PASS, "for (int64_t row = rowBegin; row < rowEnd; row += tileRows) {",
                    "for (int64_t row = rowBegin + 1; row < rowEnd; row += tileRows) {")],
     },
     # The kernel takes tiles twice the size the tiling sized UB for.
     "ub_overfill": {
-        "edits": [("tileElems_ = tiling.tileElems;", "tileElems_ = 2 * tiling.tileElems;")],
+        "edits": [(GATE_PASS, "tileElems_ = tiling.tileElems;", "tileElems_ = 2 * tiling.tileElems;")],
     },
     # The vector results go to MTE3 with no sync: the queue's EnQue/DeQue (its SetFlag/WaitFlag
     # pair) dropped from the gradBias flush.
     "missing_sync": {
-        "edits": [("biasOutQueue_.EnQue(out);", "/* EnQue dropped */", "void FlushBias("),
-                  ("out = biasOutQueue_.template DeQue<float>();", "/* DeQue dropped */", "void FlushBias(")],
+        "edits": [(BIAS, "outQueue_.EnQue(out);", "/* EnQue dropped */", "void Flush("),
+                  (BIAS, "out = outQueue_.template DeQue<float>();", "/* DeQue dropped */", "void Flush(")],
     },
 }
 
@@ -63,40 +67,41 @@ extern "C" __global__ __aicore__ void broken_{name}(GM_ADDR gradHy, GM_ADDR grad
 """
 
 
-def find_line(lines, text, within=None):
-    """The one line holding `text` (the first after the line holding `within`, if given)."""
-    start = find_line(lines, within) if within else 0
+def find_line(lines, text, header, within=None):
+    """The one line of `header` holding `text` (the first after the line holding `within`, if given)."""
+    start = find_line(lines, within, header) if within else 0
     hits = [i for i, line in enumerate(lines) if text in line and i >= start]
     if within:
         hits = hits[:1]
     if len(hits) != 1:
-        raise SystemExit(f"variants.py: '{text}' occurs {len(hits)} times in {KERNEL} (the kernel changed: "
-                         f"update the variant)")
+        raise SystemExit(f"variants.py: '{text}' occurs {len(hits)} times in {KERNEL_DIR / header} (the kernel "
+                         f"changed: update the variant)")
     return hits[0]
 
 
 def generate(out_dir: pathlib.Path):
-    source = KERNEL.read_text().split("\n")
+    sources = {header: (KERNEL_DIR / header).read_text().split("\n") for header in HEADERS}
     table = {}
     for name, spec in VARIANTS.items():
-        lines = list(source)
+        files = {header: list(lines) for header, lines in sources.items()}
         edited = []
-        for old, new, *within in spec["edits"]:
-            i = find_line(lines, old, *within)
+        for header, old, new, *within in spec["edits"]:
+            lines = files[header]
+            i = find_line(lines, old, header, *within)
             lines[i] = lines[i].replace(old, new)
-            edited.append(i + 1)
-        # A namespace of its own (on the same line: line numbers stay the kernel's).
-        ns = find_line(lines, "namespace lstm_cell_grad {")
-        lines[ns] = lines[ns].replace("namespace lstm_cell_grad {",
-                                      f"namespace lstm_cell_grad {{ inline namespace broken_{name} {{")
-        close = find_line(lines, "}  // namespace lstm_cell_grad")
-        lines[close] = "}}  // namespace lstm_cell_grad"
+            edited.append([header, i + 1])
         target = out_dir / name
         target.mkdir(parents=True, exist_ok=True)
-        write_if_changed(target / "lstm_cell_grad_kernel.h", "\n".join(lines))
+        for header, lines in files.items():
+            # A namespace of its own (on the same lines: line numbers stay the kernel's).
+            ns = find_line(lines, "namespace lstm_cell_grad {", header)
+            lines[ns] = lines[ns].replace("namespace lstm_cell_grad {",
+                                          f"namespace lstm_cell_grad {{ inline namespace broken_{name} {{")
+            close = find_line(lines, "}  // namespace lstm_cell_grad", header)
+            lines[close] = "}}  // namespace lstm_cell_grad"
+            write_if_changed(target / header, "\n".join(lines))
         write_if_changed(target / "entry.cpp", ENTRY.format(name=name))
-        table[name] = {"file": str(target / "lstm_cell_grad_kernel.h"), "edited": edited,
-                       "kernel": f"broken_{name}"}
+        table[name] = {"dir": str(target), "edited": edited, "kernel": f"broken_{name}"}
     write_if_changed(out_dir / "variants.json", json.dumps(table, indent=1))
 
 
