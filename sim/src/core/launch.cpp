@@ -168,11 +168,24 @@ void CheckGmRaces(LaunchState& launch) {
     }
 }
 
+// Bytes of the launch's declared outputs that no core wrote (output_check.h).
+void CheckUnwrittenOutputs(LaunchState& launch) {
+    const Severity severity = GetSeverity(Check::UnwrittenOutput);
+    if (launch.Aborted() || launch.outputs.Empty() || severity == Severity::Off) return;
+    const std::string unwritten = launch.outputs.FirstUnwritten();
+    if (unwritten.empty()) return;
+    if (severity == Severity::Error) {
+        launch.Fail(Check::UnwrittenOutput, unwritten);
+    } else {
+        launch.RecordWarning(Check::UnwrittenOutput, unwritten);
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& coreBody) {
     const SocSpec& soc = config.soc != nullptr ? *config.soc : CurrentSoc();
     LaunchState launch(config, soc);
-    launch.outputs.Watch(config.outputs);
+    launch.outputs.Watch(config.outputs, config.blockDim);
     std::vector<CoreCounters> counters(config.blockDim);
     if (config.blockDim == 0) {
         launch.Fail(Check::ApiMisuse, "launch of '" + config.kernelName + "' with blockDim 0");
@@ -213,14 +226,7 @@ LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& 
         });
     }
     CheckGmRaces(launch);
-    if (!launch.Aborted() && !launch.outputs.Empty()) {
-        std::string unwritten = launch.outputs.FirstUnwritten();
-        if (!unwritten.empty() && GetSeverity(Check::UnwrittenOutput) == Severity::Error) {
-            launch.Fail(Check::UnwrittenOutput, unwritten);
-        } else if (!unwritten.empty() && GetSeverity(Check::UnwrittenOutput) == Severity::Warn) {
-            launch.RecordWarning(Check::UnwrittenOutput, unwritten);
-        }
-    }
+    CheckUnwrittenOutputs(launch);
     t_lastLaunch = launch.Finish(std::move(counters));
     model::OnLaunchFinished(t_lastLaunch);  // the time model (ASCEND_SIM_PROFILE, LastProfile)
     return t_lastLaunch;

@@ -1,7 +1,6 @@
 #include "ascendc_sim/core/output_check.h"
 
 #include <algorithm>
-#include <cstring>
 
 #include "ascendc_sim/core/core_state.h"
 #include "ascendc_sim/core/launch.h"
@@ -25,71 +24,129 @@ std::string Index(const OutputTensor& out, uint64_t element) {
     return text + ") of shape " + shape + "]";
 }
 
-// Which core wrote the nearest element after the hole (or before it): the core whose
-// share of the output the hole most likely lies in.
-std::string Neighbour(const OutputTensor& out, const std::vector<uint8_t>& w, uint64_t first, uint32_t elementBytes) {
-    const uint64_t elements = w.size() / elementBytes;
-    auto writerOf = [&](uint64_t e) { return w[e * elementBytes]; };
-    for (uint64_t e = first + 1; e < elements; ++e) {
-        if (writerOf(e) != 0) {
-            return "; the next written element, " + Index(out, e).substr(0, Index(out, e).find(" of")) +
-                   ", was written by core " + std::to_string(writerOf(e) - 1) +
-                   (writerOf(e) == OutputWatch::kManyCores ? " or later" : "");
-        }
+std::string Coordinates(const OutputTensor& out, uint64_t element) {
+    const std::string index = Index(out, element);
+    return index.substr(0, index.find(" of"));
+}
+
+// Bytes [begin, end) of one output written by `core`.
+struct Interval {
+    uint64_t begin, end;
+    uint32_t core;
+};
+
+// The core that wrote `byte` (intervals sorted by begin), or -1.
+int64_t WriterOf(const std::vector<Interval>& written, uint64_t byte) {
+    auto it = std::upper_bound(written.begin(), written.end(), byte,
+                               [](uint64_t at, const Interval& w) { return at < w.begin; });
+    // Intervals may overlap (cores racing): look back over every one starting at or before `byte`.
+    while (it != written.begin()) {
+        --it;
+        if (byte < it->end) return it->core;
     }
-    for (uint64_t e = first; e-- > 0;) {
-        if (writerOf(e) != 0) {
-            return "; the previous written element, " + Index(out, e).substr(0, Index(out, e).find(" of")) +
-                   ", was written by core " + std::to_string(writerOf(e) - 1);
+    return -1;
+}
+
+// The report for one output ("" when `written`, sorted by begin, leaves no hole).
+std::string DescribeHoles(const OutputTensor& out, const std::vector<Interval>& written) {
+    const uint64_t elementBytes = out.shape.empty() ? 1 : std::max<uint32_t>(out.elementBytes, 1);
+    const uint64_t elements = out.bytes / elementBytes;
+    bool found = false;
+    uint64_t holeBegin = 0, holeEnd = 0;  // the first hole
+    uint64_t unwritten = 0, counted = 0;  // elements below `counted` are counted already
+    auto hole = [&](uint64_t from, uint64_t to) {  // bytes [from, to) written by no core
+        if (from >= to) return;
+        if (!found) {
+            found = true;
+            holeBegin = from;
+            holeEnd = to;
         }
+        const uint64_t first = std::max(from / elementBytes, counted);
+        const uint64_t last = std::min((to + elementBytes - 1) / elementBytes, elements);
+        if (last > first) unwritten += last - first;
+        counted = std::max(counted, last);
+    };
+    uint64_t covered = 0;
+    for (const Interval& w : written) {
+        hole(covered, std::min(w.begin, out.bytes));
+        covered = std::max(covered, w.end);
     }
-    return {};
+    hole(covered, out.bytes);
+    if (!found) return {};
+    const uint64_t first = holeBegin / elementBytes;
+    std::string text = "output " + out.name + ": " + std::to_string(unwritten) + " of " + std::to_string(elements) +
+                       (out.shape.empty() ? " bytes" : " elements") + " were never written by any core; the first is " +
+                       Index(out, first) + " (element " + std::to_string(first) + ")";
+    // Which core wrote the nearest element after the hole (or before it): the core whose
+    // share of the output the hole most likely lies in.
+    const uint64_t next = (holeEnd + elementBytes - 1) / elementBytes;
+    const int64_t nextWriter = next < elements ? WriterOf(written, next * elementBytes) : -1;
+    if (nextWriter >= 0) {
+        return text + "; the next written element, " + Coordinates(out, next) + ", was written by core " +
+               std::to_string(nextWriter);
+    }
+    const int64_t previousWriter = first > 0 ? WriterOf(written, (first - 1) * elementBytes) : -1;
+    if (previousWriter >= 0) {
+        return text + "; the previous written element, " + Coordinates(out, first - 1) + ", was written by core " +
+               std::to_string(previousWriter);
+    }
+    return text;
 }
 
 }  // namespace
 
-void NoteGmWrite(const void* address, uint64_t bytes) {
+void NoteGmWrite(const void* address, uint64_t rowBytes, uint64_t pitch, uint32_t rows) {
     CoreState* core = CurrentCoreOrNull();
-    if (core != nullptr) core->launch->outputs.NoteWrite(address, bytes, core->blockIdx);
+    if (core != nullptr) core->launch->outputs.NoteWrite(core->blockIdx, address, rowBytes, pitch, rows);
 }
 
-void OutputWatch::Watch(const std::vector<OutputTensor>& outputs) {
+void OutputWatch::Watch(const std::vector<OutputTensor>& outputs, uint32_t blockDim) {
     outputs_ = outputs;
-    written_.clear();
-    for (const OutputTensor& out : outputs_) written_.emplace_back(out.bytes, 0);
+    writes_.assign(outputs_.empty() ? 0 : blockDim, {});
 }
 
-void OutputWatch::NoteWrite(const void* address, uint64_t bytes, uint32_t blockIdx) {
-    const uint8_t writer = static_cast<uint8_t>(std::min<uint32_t>(blockIdx, kManyCores - 1) + 1);
-    const auto* p = static_cast<const uint8_t*>(address);
+void OutputWatch::NoteWrite(uint32_t core, const void* address, uint64_t rowBytes, uint64_t pitch, uint32_t rows) {
+    if (core >= writes_.size() || rows == 0 || rowBytes == 0) return;
+    if (rows == 1 || pitch == rowBytes) {  // one run of bytes
+        rowBytes *= rows;
+        rows = 1;
+        pitch = rowBytes;
+    }
+    const auto start = reinterpret_cast<uintptr_t>(address);
+    const uintptr_t end = start + (rows - 1) * pitch + rowBytes;
     for (size_t i = 0; i < outputs_.size(); ++i) {
-        const auto* base = static_cast<const uint8_t*>(outputs_[i].data);
-        if (base == nullptr || p + bytes <= base || p >= base + outputs_[i].bytes) continue;
-        const uint8_t* start = std::max(p, base);
-        const uint8_t* end = std::min(p + bytes, base + outputs_[i].bytes);
-        // Cores write disjoint bytes in a correct kernel; where they race, both store 1.
-        std::memset(written_[i].data() + (start - base), writer, end - start);
+        const auto base = reinterpret_cast<uintptr_t>(outputs_[i].data);
+        if (base == 0 || end <= base || start >= base + outputs_[i].bytes) continue;
+        const int64_t offset = static_cast<int64_t>(start - base);
+        std::vector<Write>& mine = writes_[core];
+        Write* last = mine.empty() ? nullptr : &mine.back();
+        if (last != nullptr && rows == 1 && last->rows == 1 && last->output == i &&
+            last->offset + static_cast<int64_t>(last->rowBytes) == offset) {
+            last->rowBytes += rowBytes;  // the next element of a scalar loop, the next row of a tile
+            last->pitch = last->rowBytes;
+        } else {
+            mine.push_back(Write{offset, rowBytes, pitch, rows, static_cast<uint32_t>(i)});
+        }
     }
 }
 
 std::string OutputWatch::FirstUnwritten() const {
-    for (size_t i = 0; i < outputs_.size(); ++i) {
-        const OutputTensor& out = outputs_[i];
-        const std::vector<uint8_t>& w = written_[i];
-        const auto* hole = static_cast<const uint8_t*>(std::memchr(w.data(), 0, w.size()));
-        if (hole == nullptr) continue;
-        if (std::all_of(w.begin(), w.end(), [](uint8_t b) { return b == 0; })) continue;  // not produced by this call
-        const uint32_t elementBytes = out.shape.empty() ? 1 : std::max<uint32_t>(out.elementBytes, 1);
-        const uint64_t first = static_cast<uint64_t>(hole - w.data()) / elementBytes;
-        uint64_t unwritten = 0;
-        for (uint64_t e = 0; e < w.size() / elementBytes; ++e) {
-            const uint8_t* b = w.data() + e * elementBytes;
-            if (std::memchr(b, 0, elementBytes) != nullptr) ++unwritten;
+    std::vector<std::vector<Interval>> written(outputs_.size());
+    for (uint32_t core = 0; core < writes_.size(); ++core) {
+        for (const Write& w : writes_[core]) {
+            const auto bytes = static_cast<int64_t>(outputs_[w.output].bytes);
+            for (uint32_t r = 0; r < w.rows; ++r) {
+                const int64_t begin = std::max<int64_t>(w.offset + static_cast<int64_t>(r * w.pitch), 0);
+                const int64_t end = std::min<int64_t>(w.offset + static_cast<int64_t>(r * w.pitch + w.rowBytes), bytes);
+                if (begin < end) written[w.output].push_back(Interval{uint64_t(begin), uint64_t(end), core});
+            }
         }
-        const char* unit = out.shape.empty() ? " bytes" : " elements";
-        return "output " + out.name + ": " + std::to_string(unwritten) + " of " + std::to_string(w.size() / elementBytes) +
-               unit + " were never written by any core; the first is " +
-               Index(out, first) + " (element " + std::to_string(first) + ")" + Neighbour(out, w, first, elementBytes);
+    }
+    for (size_t i = 0; i < outputs_.size(); ++i) {
+        if (written[i].empty()) continue;  // not produced by this call
+        std::sort(written[i].begin(), written[i].end(), [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
+        std::string report = DescribeHoles(outputs_[i], written[i]);
+        if (!report.empty()) return report;
     }
     return {};
 }

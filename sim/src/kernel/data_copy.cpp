@@ -186,15 +186,18 @@ void MoveUbToGm(const RowPlan& plan, const GmView& view, uint8_t* gm, const UbRe
         const uint8_t* row = allRows ? core.ub.data() + rowRef.offset + rowStart
                                      : core.Operand(plan.what.c_str(), "src", rowRef, rowStart, plan.ubRowBytes,
                                                     plan.pipe, seq, Access::Read, /*requireAligned=*/i == 0);
-        if (row == nullptr) return;
+        if (row == nullptr) {
+            NoteGmWrite(gm, plan.rowBytes, plan.dstPitch, i);  // the rows that did land
+            return;
+        }
         // Only the rowBytes that reach GM must hold data; the dummy tail up to 32 B is discarded.
         if (!undefinedReported && !core.AllDefined(static_cast<uint32_t>(rowRef.offset + rowStart), plan.rowBytes)) {
             undefinedReported = true;
             core.RequireDefined(plan.what.c_str(), "src", rowRef, rowStart, plan.rowBytes, "writes to GM");
         }
         std::memcpy(gm + i * plan.dstPitch, row, plan.rowBytes);
-        NoteGmWrite(gm + i * plan.dstPitch, plan.rowBytes);
     }
+    NoteGmWrite(gm, plan.rowBytes, plan.dstPitch, plan.rows);
 }
 
 void MoveUbToUb(const RowPlan& plan, const UbRef& dst, const UbRef& src) {
