@@ -18,13 +18,15 @@ def owner(plan, row, col):
 
 def test_compare_names_the_first_and_worst_bad_elements_by_row_column_gate_and_core():
     inputs = lcg.random_inputs(BATCH, HIDDEN, "float32")
-    gates, _, _ = lcg.thnn_fused_lstm_cell_backward(**inputs, has_bias=True, num_cores=CORES)
+    results = lcg.thnn_fused_lstm_cell_backward(**inputs, has_bias=True, num_cores=CORES)
     expected = lcg.reference(**inputs, has_bias=True)[0]
     plan = lcg.plan(BATCH, HIDDEN, "float32", has_bias=True, num_cores=CORES)
-    bad = gates.copy()
+    bad = results[0].copy()
     bad[5, HIDDEN + 3] += 1.0        # row 5, gate f, column 3: first in row-major order
     bad[250, 3 * HIDDEN + 7] = np.nan  # row 250, gate o, column 7: the worst
-    comparison = lcg.compare("gradGates", bad, expected, locate=element_locator("gradGates", plan))
+    comparison, grad_cx, grad_bias = lcg.compare_outputs((bad,) + tuple(results[1:]), tuple(inputs.values()),
+                                                         has_bias=True, plan=plan)
+    assert grad_cx.ok and grad_bias.ok and grad_cx.first is None
     assert comparison.failures == 2
     assert comparison.first.index == (5, HIDDEN + 3)
     assert comparison.first.where.startswith(f"(row 5, column 3, gate f) in core {owner(plan, 5, 3)}'s tile rows")
