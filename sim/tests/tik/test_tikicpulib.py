@@ -166,7 +166,7 @@ def test_undersized_declaration_fails_at_error_and_the_binary_continues(ut):
     # package brings -g with it.
     at = re.search(r"^    at (\S*scalar_axpy\.cpp):(\d+) in (\S+)", output, re.M)
     assert at, output
-    kernel_source = ROOT / "tests" / "tik" / "kernels" / "scalar_axpy.cpp"
+    kernel_source = SIM_ROOT / "tests" / "tik" / "kernels" / "scalar_axpy.cpp"
     assert "xGm_.GetValue(" in kernel_source.read_text().split("\n")[int(at.group(2)) - 1]
     share_start, _ = core_shares(UNDERSIZED_TOTAL, UNDERSIZED_CORES)[core]
     assert (start, end) == ((share_start + UNDERSIZED_TILE) * FLOAT, (share_start + UNDERSIZED_TILE + 1) * FLOAT)
