@@ -61,7 +61,7 @@ def ours_from(reference):
 
 
 # float32 within 1e-5 (the elementwise part), then matmuls over <= 33 terms; float16 and
-# bfloat16: values rounded to 2^-11 / 2^-8 relative at each stored step (workspace, cy,
+# bfloat16: values rounded to 2^-11 / 2^-8 relative at each stored step (the gates' storage, cy,
 # grad_gates, products); float64: the exact path, so rounding of float64 operations only.
 CELL_RTOL = {torch.float32: 1e-5, torch.float16: 1e-2, torch.bfloat16: 6e-2, torch.float64: 1e-12}
 

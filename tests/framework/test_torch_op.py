@@ -152,8 +152,8 @@ def test_float16_autograd_formula_returns_float16():
 
 
 def test_torch_compile_fullgraph_dynamic():
-    def step(grad_hy, grad_c, cx, cy, workspace):
-        grad_gates, grad_cx, grad_bias = lcgt.OP(grad_hy, grad_c, cx, cy, workspace, True)
+    def step(grad_hy, grad_c, cx, cy, storage):
+        grad_gates, grad_cx, grad_bias = lcgt.OP(grad_hy, grad_c, cx, cy, storage, True)
         return grad_gates * 2, grad_cx + 1, grad_bias
 
     compiled = torch.compile(step, backend="aot_eager", fullgraph=True, dynamic=True)
