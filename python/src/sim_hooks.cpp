@@ -20,18 +20,9 @@ pybind11::list SocTable() {
     pybind11::list table;
     for (const ::sim::SocSpec& soc : ::sim::SocTable()) {
         pybind11::dict entry;
-        entry["name"] = soc.name;
-        entry["short_soc"] = soc.shortSoc;
-        entry["aiv_cores"] = soc.aivCores;
-        entry["aic_cores"] = soc.aicCores;
-        entry["ub_bytes"] = soc.ubBytes;
-        entry["ub_reported_bytes"] = soc.ubReportedBytes;
-        entry["lib_workspace_bytes"] = soc.libWorkspaceBytes;
-        entry["l2_bytes"] = soc.l2Bytes;
-        entry["hbm_bytes"] = soc.hbmBytes;
-        entry["clock_ghz"] = soc.clockGHz;
-        entry["hbm_gbps"] = soc.hbmGBps;
-        entry["source"] = soc.source;
+#define SIM_HOOKS_SOC_ENTRY(type, member, snakeName) entry[#snakeName] = soc.member;
+        SIM_SOC_SPEC_FIELDS(SIM_HOOKS_SOC_ENTRY)
+#undef SIM_HOOKS_SOC_ENTRY
         table.append(entry);
     }
     return table;

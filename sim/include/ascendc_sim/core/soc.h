@@ -10,19 +10,26 @@
 
 namespace sim {
 
+// The table's fields, listed once: SocSpec below and every place that lists them by name
+// (the Python extension's SoC table) expand this list. FIELD(type, name, snake_case name).
+#define SIM_SOC_SPEC_FIELDS(FIELD)                                                                    \
+    FIELD(const char*, name, name)                   /* "Ascend910B1": the SoC version CANN uses */  \
+    FIELD(const char*, shortSoc, short_soc)          /* "ascend910b": the AddConfig name */          \
+    FIELD(uint32_t, aivCores, aiv_cores)             /* vector cores a kernel can be launched on */  \
+    FIELD(uint32_t, aicCores, aic_cores)             /* cube cores */                                \
+    FIELD(uint64_t, ubBytes, ub_bytes)               /* physical UB per AIV, InitBuffer's limit */   \
+    FIELD(uint64_t, ubReportedBytes, ub_reported_bytes) /* GetCoreMemSize of UB: ubBytes - 256 */    \
+    FIELD(uint64_t, libWorkspaceBytes, lib_workspace_bytes) /* GetLibApiWorkSpaceSize */             \
+    FIELD(uint64_t, l2Bytes, l2_bytes)                                                                \
+    FIELD(uint64_t, hbmBytes, hbm_bytes)                                                              \
+    FIELD(double, clockGHz, clock_ghz)               /* AIV clock, the AI-core clock on dav-c220 */  \
+    FIELD(double, hbmGBps, hbm_gbps)                 /* nominal HBM bandwidth of one die */          \
+    FIELD(const char*, source, source)               /* where the numbers come from */
+
 struct SocSpec {
-    const char* name;             // "Ascend910B1": the SoC version string CANN uses
-    const char* shortSoc;         // "ascend910b" / "ascend910_93": the AddConfig name
-    uint32_t aivCores;            // vector cores a kernel can be launched on
-    uint32_t aicCores;            // cube cores
-    uint64_t ubBytes;             // physical UB per AIV (what InitBuffer is checked against)
-    uint64_t ubReportedBytes;     // PlatformAscendC::GetCoreMemSize(UB): ubBytes - 256
-    uint64_t libWorkspaceBytes;   // PlatformAscendC::GetLibApiWorkSpaceSize()
-    uint64_t l2Bytes;
-    uint64_t hbmBytes;
-    double clockGHz;              // AIV clock (same as the AI-core clock on dav-c220)
-    double hbmGBps;               // nominal HBM bandwidth of one die
-    const char* source;           // where the numbers come from
+#define SIM_SOC_SPEC_MEMBER(type, member, snakeName) type member;
+    SIM_SOC_SPEC_FIELDS(SIM_SOC_SPEC_MEMBER)
+#undef SIM_SOC_SPEC_MEMBER
 };
 
 const std::vector<SocSpec>& SocTable();
