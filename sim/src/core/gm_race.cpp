@@ -32,11 +32,37 @@ void GmRaceTracker::SyncAll(uint32_t core) {
 
 std::string GmRaceTracker::FindRaceIn(uint32_t epoch, std::string (*describe)(const void*, uintptr_t),
                                       const void* context) const {
+    // A read races only with a write: a read whose span (its rows with the gaps between) misses
+    // every write span of the epoch cannot take part in a race and is not expanded. Most reads
+    // of a kernel are of inputs no core writes, so the sort below sees mainly the writes.
+    std::vector<std::pair<uintptr_t, uintptr_t>> written;  // merged write spans, sorted
+    for (const std::vector<Access>& list : accesses_) {
+        for (const Access& a : list) {
+            if (a.epoch == epoch && a.write) written.emplace_back(a.start, SpanEnd(a));
+        }
+    }
+    std::sort(written.begin(), written.end());
+    size_t merged = 0;
+    for (size_t i = 1; i < written.size(); ++i) {
+        if (written[i].first < written[merged].second) {
+            written[merged].second = std::max(written[merged].second, written[i].second);
+        } else {
+            written[++merged] = written[i];
+        }
+    }
+    written.resize(std::min(written.size(), merged + 1));
+    auto meetsAWrite = [&](uintptr_t begin, uintptr_t end) {
+        auto after = std::upper_bound(written.begin(), written.end(), begin,
+                                      [](uintptr_t b, const std::pair<uintptr_t, uintptr_t>& span) { return b < span.second; });
+        return after != written.end() && after->first < end;
+    };
+
     // Byte intervals of the epoch; rows laid back to back are one interval.
     std::vector<Interval> intervals;
     for (uint32_t core = 0; core < accesses_.size(); ++core) {
         for (const Access& a : accesses_[core]) {
             if (a.epoch != epoch) continue;
+            if (!a.write && !meetsAWrite(a.start, SpanEnd(a))) continue;
             if (a.pitch == a.rowBytes) {
                 intervals.push_back(Interval{a.start, a.start + a.rowBytes * a.rows, core, &a});
                 continue;

@@ -39,7 +39,7 @@ HazardTracker::HazardTracker(uint64_t ubBytes) : blockCount_(static_cast<uint32_
 
 void HazardTracker::Reset() {
     runs_.clear();
-    runs_.emplace(0u, State{});
+    runs_.push_back(Run{0u, State{}});
     std::fill(std::begin(issued_), std::end(issued_), 0);
     std::fill(std::begin(observed_), std::end(observed_), VectorClock{});
     for (auto& [key, queue] : pending_) queue.clear();
@@ -47,30 +47,37 @@ void HazardTracker::Reset() {
 
 uint64_t HazardTracker::Issue(Pipe pipe) { return ++issued_[Index(pipe)]; }
 
-HazardTracker::Runs::iterator HazardTracker::SplitAt(uint32_t block) {
-    auto containing = std::prev(runs_.upper_bound(block));
-    if (containing->first == block) return containing;
-    return runs_.emplace_hint(std::next(containing), block, containing->second);
+size_t HazardTracker::RunOf(uint32_t block) const {
+    const auto after = std::upper_bound(runs_.begin(), runs_.end(), block,
+                                        [](uint32_t b, const Run& run) { return b < run.start; });
+    return static_cast<size_t>(after - runs_.begin()) - 1;  // runs_[0].start == 0 <= block
 }
 
-void HazardTracker::MergeRange(Runs::iterator from, Runs::iterator to) {
-    auto stop = std::next(to) == runs_.end() ? runs_.end() : std::next(to, 2);
-    auto previous = from == runs_.begin() ? from : std::prev(from);
-    for (auto it = std::next(previous); it != stop && it != runs_.end();) {
-        if (it->second == previous->second) {
-            it = runs_.erase(it);
-        } else {
-            previous = it++;
-        }
+size_t HazardTracker::SplitAt(uint32_t block) {
+    const size_t containing = RunOf(block);
+    if (runs_[containing].start == block) return containing;
+    const State state = runs_[containing].state;  // (insert may reallocate)
+    runs_.insert(runs_.begin() + static_cast<std::ptrdiff_t>(containing + 1), Run{block, state});
+    return containing + 1;
+}
+
+void HazardTracker::MergeRange(size_t from, size_t to) {
+    // Compacts runs (from - 1, min(to + 1, last)] in place, dropping each equal to the one kept before it.
+    const size_t stop = std::min(to + 2, runs_.size());
+    size_t kept = from == 0 ? 0 : from - 1;
+    for (size_t i = kept + 1; i < stop; ++i) {
+        if (runs_[i].state == runs_[kept].state) continue;
+        if (++kept != i) runs_[kept] = runs_[i];
     }
+    runs_.erase(runs_.begin() + static_cast<std::ptrdiff_t>(kept + 1), runs_.begin() + static_cast<std::ptrdiff_t>(stop));
 }
 
-Race HazardTracker::FirstRace(Runs::const_iterator lo, Runs::const_iterator hi, Pipe pipe, bool write) const {
+Race HazardTracker::FirstRace(size_t lo, size_t hi, Pipe pipe, bool write) const {
     const int me = Index(pipe);
     const VectorClock& seen = observed_[me];
-    for (auto it = lo; it != hi; ++it) {
-        const State& run = it->second;
-        const uint64_t blockStart = uint64_t{it->first} * kBlock;
+    for (size_t at = lo; at < hi; ++at) {
+        const State& run = runs_[at].state;
+        const uint64_t blockStart = uint64_t{runs_[at].start} * kBlock;
         if (run.writeSeq != 0 && run.writer != me && seen[run.writer] < run.writeSeq) {
             return Race{write ? Race::WriteAfterWrite : Race::ReadAfterWrite, blockStart, static_cast<Pipe>(run.writer),
                         run.writeSeq};
@@ -91,7 +98,7 @@ bool HazardTracker::WouldRace(Pipe pipe, uint64_t ubOffset, uint64_t bytes, bool
     const uint32_t first = static_cast<uint32_t>(ubOffset / kBlock);
     const uint32_t last = static_cast<uint32_t>(std::min<uint64_t>((ubOffset + bytes - 1) / kBlock, blockCount_ - 1));
     // The first run may start before the range; its state is that of the range's first block.
-    return static_cast<bool>(FirstRace(std::prev(runs_.upper_bound(first)), runs_.upper_bound(last), pipe, write));
+    return static_cast<bool>(FirstRace(RunOf(first), RunOf(last) + 1, pipe, write));
 }
 
 Race HazardTracker::Access(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write) {
@@ -99,23 +106,22 @@ Race HazardTracker::Access(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t 
     const int me = Index(pipe);
     const uint32_t first = static_cast<uint32_t>(ubOffset / kBlock);
     const uint32_t last = static_cast<uint32_t>(std::min<uint64_t>((ubOffset + bytes - 1) / kBlock, blockCount_ - 1));
-    const auto lo = SplitAt(first);
-    const auto hi = last + 1 < blockCount_ ? SplitAt(last + 1) : runs_.end();  // the run after the range
+    const size_t lo = SplitAt(first);
+    const size_t hi = last + 1 < blockCount_ ? SplitAt(last + 1) : runs_.size();  // the run after the range
     const Race race = FirstRace(lo, hi, pipe, write);
     if (write) {
-        State& run = lo->second;
+        State& run = runs_[lo].state;
         run = State{};
         run.writer = static_cast<uint8_t>(me);
         run.writeSeq = seq;
-        runs_.erase(std::next(lo), hi);
+        runs_.erase(runs_.begin() + static_cast<std::ptrdiff_t>(lo + 1), runs_.begin() + static_cast<std::ptrdiff_t>(hi));
         MergeRange(lo, lo);
     } else {
-        auto lastRun = lo;
-        for (auto it = lo; it != hi; ++it) {
-            it->second.readSeq[me] = std::max(it->second.readSeq[me], seq);
-            lastRun = it;
+        for (size_t at = lo; at < hi; ++at) {
+            uint64_t& read = runs_[at].state.readSeq[me];
+            read = std::max(read, seq);
         }
-        MergeRange(lo, lastRun);
+        MergeRange(lo, hi - 1);
     }
     return race;
 }

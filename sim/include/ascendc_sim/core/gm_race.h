@@ -4,7 +4,8 @@
 //
 // Cheap by design: each DMA appends one record (start, row length, pitch, rows) to its core's
 // list; nothing per byte or per element runs while the kernel runs. At the end of the launch
-// the records are expanded into byte intervals, sorted, and swept once per SyncAll epoch.
+// the records are expanded into byte intervals, sorted, and swept once per SyncAll epoch
+// (reads only where they meet a write: see FindRaceIn).
 // Scalar GM accesses (GlobalTensor::GetValue/SetValue) are not tracked.
 #pragma once
 #include <cstdint>
@@ -39,6 +40,8 @@ private:
         bool write;
         const char* api;
     };
+    // The end of the bytes an access's rows span, the gaps between them included.
+    static uintptr_t SpanEnd(const Access& a) { return a.start + (a.rows - 1) * a.pitch + a.rowBytes; }
     struct Interval {
         uintptr_t begin, end;
         uint32_t core;

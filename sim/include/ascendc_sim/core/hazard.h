@@ -12,13 +12,14 @@
 // instruction touches its whole operand range at once, so a check and an update cost one
 // step per run the range covers (usually one or two), not one per block or element.
 // Runs split where instructions touch part of one (a row at a time) and join again when a
-// later write covers them.
+// later write covers them. A kernel carves UB into a few buffers, so there are few runs:
+// they live in one sorted vector (a binary search to find, a short memmove to split or
+// join), not in a tree that allocates and chases a node per run.
 #pragma once
 #include <cstdint>
 #include <array>
 #include <deque>
 #include <map>
-#include <memory_resource>
 #include <string>
 #include <utility>
 #include <vector>
@@ -64,25 +65,30 @@ public:
     void BarrierAll();  // PipeBarrier<PIPE_ALL> and SyncAll
 
 private:
-    // The state of blocks [start, next run's start), keyed by start in runs_.
     struct State {
         uint8_t writer = 0;
         uint64_t writeSeq = 0;
         uint64_t readSeq[kPipeCount] = {0, 0, 0, 0};
         bool operator==(const State& other) const;
     };
-    using Runs = std::pmr::map<uint32_t, State>;
+    // The state of blocks [start, the next run's start).
+    struct Run {
+        uint32_t start;
+        State state;
+    };
+    // The index of the run holding `block`.
+    size_t RunOf(uint32_t block) const;
     // The first race the runs [lo, hi) hold for an access by `pipe`.
-    Race FirstRace(Runs::const_iterator lo, Runs::const_iterator hi, Pipe pipe, bool write) const;
-    // Makes a run start at block `block` (< blockCount_); returns it.
-    Runs::iterator SplitAt(uint32_t block);
+    Race FirstRace(size_t lo, size_t hi, Pipe pipe, bool write) const;
+    // Makes a run start at block `block` (< blockCount_); returns its index.
+    size_t SplitAt(uint32_t block);
     // Joins each run in [from, to] (and the run after `to`) to its predecessor when equal.
-    void MergeRange(Runs::iterator from, Runs::iterator to);
+    void MergeRange(size_t from, size_t to);
 
     uint32_t blockCount_;
-    // Nodes come from (and return to) this pool: after the first launches, no allocation.
-    std::pmr::unsynchronized_pool_resource nodes_;
-    Runs runs_{&nodes_};  // covers [0, blockCount_); runs_.begin()->first == 0
+    // Sorted by start, covering [0, blockCount_): runs_[0].start == 0. Its capacity stays
+    // across launches, so after the first ones no access allocates.
+    std::vector<Run> runs_;
     uint64_t issued_[kPipeCount] = {0, 0, 0, 0};
     VectorClock observed_[kPipeCount] = {};
     std::map<std::pair<int, int32_t>, std::deque<VectorClock>> pending_;
