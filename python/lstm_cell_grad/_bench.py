@@ -9,16 +9,22 @@ implementation runs ``rounds`` times in turn (interleaved, so a load spike on th
 all three alike); the table shows the min and median wall time per call and the sim's ratio to
 each reference (min over min). Wall times are of this machine's CPU, not of an NPU.
 
+The references run on one thread each (``single_threaded_references``): numpy's elementwise
+math is single-threaded anyway, but idle BLAS and OpenMP pool threads spinning after a call,
+and torch spreading an op over every host core, would take the host cores from the sim's core
+threads (and give torch all of them): one thread is fair to both sides.
+
 This is the measured mode of ``bench`` (``--sim``); the modeled mode (``_bench_model``) sits
 beside it under the same subcommand. ``SimBench`` measures, ``format_sim_table`` prints.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import statistics
 import sys
 import time
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -148,17 +154,38 @@ def format_sim_table(rows: Sequence[SimBenchRow]) -> str:
     return "\n".join(lines)
 
 
+@contextlib.contextmanager
+def single_threaded_references() -> Iterator[None]:
+    """Holds numpy's BLAS and OpenMP pools and torch's intra-op threads to one thread, then restores them."""
+    from threadpoolctl import threadpool_limits
+    try:
+        import torch
+    except ImportError:
+        torch = None
+    torch_threads = None if torch is None else torch.get_num_threads()
+    with threadpool_limits(limits=1):
+        if torch is not None:
+            torch.set_num_threads(1)
+        try:
+            yield
+        finally:
+            if torch is not None:
+                torch.set_num_threads(torch_threads)
+
+
 def run_sim_bench(rounds: int = DEFAULT_ROUNDS, soc: Optional[str] = None, num_cores: Optional[int] = None,
                   shapes: Sequence[Tuple[int, int, str]] = SIM_BENCH_SHAPES,
                   out_file: Optional[str] = None) -> List[SimBenchRow]:
     """Measures every shape and prints the table (what ``bench --sim`` does); `out_file` also gets it."""
     bench = SimBench(rounds, soc, num_cores)
     rows = []
-    for shape in shapes:
-        rows.append(bench.measure(*shape))
-        sys.stderr.write(f"\rbench --sim: {len(rows)}/{len(shapes)} shapes")
+    with single_threaded_references():
+        for shape in shapes:
+            rows.append(bench.measure(*shape))
+            sys.stderr.write(f"\rbench --sim: {len(rows)}/{len(shapes)} shapes")
     sys.stderr.write("\n")
-    table = (f"sim vs numpy vs torch (CPU), measured wall ms per call, {rounds} rounds, one process:\n"
+    table = (f"sim vs numpy vs torch (CPU), measured wall ms per call, {rounds} rounds, one process; numpy's "
+             f"BLAS/OpenMP and torch on 1 thread each, the sim's cores on its own threads:\n"
              + format_sim_table(rows))
     print(table)
     if out_file:
