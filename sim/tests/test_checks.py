@@ -293,25 +293,59 @@ def test_the_same_slots_after_sync_all_are_no_race(simtest):
     assert result["outputs"]["z"] == floats(32)
 
 
-# Found while the kernel runs, so the report has its stack (gm-race is found after the
-# launch, from the cores' DMA records: it names the APIs and bytes, not lines).
-FOUND_IN_FLIGHT = sorted(kind for kind in CASES if kind != "gm-race")
+def report_frames(error):
+    """(path, line, function, called-from line or None) of every kernel location a report names:
+    the reporting instruction's "at ..." lines, and the accesses a gm-race report pairs."""
+    return [(m.group(1), int(m.group(2)), m.group(3), int(m.group(4)) if m.group(4) else None)
+            for m in re.finditer(r"^    (?:core \d+ \([^)]*\) )?at (\S*broken_\w+\.h):(\d+) in (\w+)"
+                                 r"(?: \(called from \S+:(\d+)\))?$", error, re.M)]
 
 
-@pytest.mark.parametrize("kind", FOUND_IN_FLIGHT)
-def test_report_names_the_kernel_line_inside_the_broken_kernel(simtest, kind):
-    # CANN-style kernels (sim/tests/kernels) get the same source locations as the op's.
-    case = CASES[kind]
-    result = launch(simtest, case["kernel"], case["cores"], **case["args"])
-    match = re.search(r"^    at (\S*broken_\w+\.h):(\d+) in (\w+)$", result["error"], re.M)
-    assert match, result["error"]
-    path, line, function = pathlib.Path(match.group(1)), int(match.group(2)), match.group(3)
-    assert function == case["kernel"]
+def source_lines(path):
     # addr2line names a file relative to the directory it was compiled from (the repository
     # or the sim, which builds alone too).
+    path = pathlib.Path(path)
     if not path.is_absolute():
         path = next(base / path for base in (HERE.parents[1], HERE.parent) if (base / path).exists())
-    lines = path.read_text().split("\n")
-    begin = next(i for i, text in enumerate(lines) if f"void {case['kernel']}(" in text)
-    end = next((i for i in range(begin + 1, len(lines)) if lines[i].startswith("extern \"C\"")), len(lines))
-    assert begin < line - 1 < end, (line, begin, end)
+    return path.read_text().split("\n")
+
+
+def body(lines, function):
+    """[first, last) line indexes of `function`'s definition in `lines` (up to its closing brace)."""
+    begin = next(i for i, text in enumerate(lines) if re.search(rf"\bvoid {function}\(", text))
+    return begin, next((i for i in range(begin + 1, len(lines)) if lines[i].startswith("}")), len(lines))
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_report_names_the_kernel_line_inside_the_broken_kernel(simtest, kind):
+    # CANN-style kernels (sim/tests/kernels) get the same source locations as the op's; gm-race,
+    # found after the launch from the cores' DMA records, names the line each record kept.
+    case = CASES[kind]
+    result = launch(simtest, case["kernel"], case["cores"], **case["args"])
+    frames = report_frames(result["error"])
+    assert frames, result["error"]
+    path, line, function, _ = frames[0]
+    lines = source_lines(path)
+    # The line is in the function the report names: the kernel, or a helper its body calls.
+    begin, end = body(lines, function)
+    assert begin < line - 1 < end, (frames, begin, end)
+    kernel_begin, kernel_end = body(lines, case["kernel"])
+    assert function == case["kernel"] or any(
+        f"{function}(" in text or f"{function}<" in text for text in lines[kernel_begin:kernel_end]), frames
+
+
+def test_gm_race_names_both_cores_dma_lines(simtest):
+    case = CASES["gm-race"]
+    result = launch(simtest, case["kernel"], case["cores"], **case["args"])
+    frames = {m.group(1): (int(m.group(2)), m.group(3)) for m in re.finditer(
+        r"^    (core \d+ \(DataCopy, \w+\)) at \S*broken_sync\.h:(\d+) in (\w+)", result["error"], re.M)}
+    lines = source_lines("sim/tests/kernels/broken_sync.h")
+    gather = next(i for i, text in enumerate(lines) if "void GatherSlots(" in text)
+
+    def line(text):
+        return next(i + 1 for i, t in enumerate(lines) if text in t and i > gather)
+
+    # Core 0 reads every slot of y; core 1 wrote its slot of y, with no SyncAll in between.
+    assert frames == {"core 0 (DataCopy, read)": (line("AscendC::DataCopy(tile, yGm, cores * SLOT);"), "GatherSlots"),
+                      "core 1 (DataCopy, write)": (line("AscendC::DataCopy(yGm[AscendC::GetBlockIdx() * SLOT]"),
+                                                   "GatherSlots")}, result["error"]

@@ -3,6 +3,8 @@ and on a static-tensor Add kernel checked against published Atlas A2 timings. Ev
 modeled; nothing is wall-clock."""
 import json
 import os
+import pathlib
+import re
 import struct
 
 import pytest
@@ -196,6 +198,18 @@ def test_static_tensor_kernel_missing_waitflag_is_a_pipe_hazard(simtest):
     assert not result["ok"]
     assert result["error_kind"] == "pipe-hazard", result["error"]
     assert "static LocalTensor UB [0, 256)" in result["error"] and "Muls" in result["error"]
+    # Both lines: the Muls that read too early, and the DataCopy whose write it did not wait for.
+    source = (pathlib.Path(__file__).resolve().parent / "kernels" / "model_streams.h").read_text().split("\n")
+    begin = next(i for i, text in enumerate(source) if " static_missing_wait(" in text)
+
+    def line(text):
+        return next(i + 1 for i, t in enumerate(source) if text in t and i > begin)
+
+    read, write = line("AscendC::Muls(out, in, 2.0f, kTile);"), line("AscendC::DataCopy(in, xGm, kTile);")
+    error = result["error"]
+    assert re.search(rf"were written by pipe MTE2 \(instruction 1 of that pipe, at \S*model_streams\.h:{write} "
+                     rf"in static_missing_wait\) and pipe V has not waited", error), error
+    assert re.search(rf"^    at \S*model_streams\.h:{read} in static_missing_wait$", error, re.M), error
 
 
 # ---- ASCEND_SIM_PROFILE ------------------------------------------------------------------------

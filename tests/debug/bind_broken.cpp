@@ -16,6 +16,7 @@ BROKEN_KERNEL(read_past_tile)
 BROKEN_KERNEL(skip_row)
 BROKEN_KERNEL(ub_overfill)
 BROKEN_KERNEL(missing_sync)
+BROKEN_KERNEL(gate_pass_missing_sync)
 
 namespace {
 
@@ -30,6 +31,7 @@ sim::KernelEntry Entry(const std::string& variant) {
     BROKEN_CASE(skip_row)
     BROKEN_CASE(ub_overfill)
     BROKEN_CASE(missing_sync)
+    BROKEN_CASE(gate_pass_missing_sync)
 #undef BROKEN_CASE
     throw std::invalid_argument("no broken variant named '" + variant + "'");
 }

@@ -110,6 +110,27 @@ def test_missing_sync_is_reported_at_the_unsynchronised_read():
     assert function.endswith("::BiasAccumulator::Flush")
 
 
+def test_missing_sync_in_the_gate_pass_names_the_read_and_the_write_it_did_not_wait_for():
+    variant = "gate_pass_missing_sync"
+    error = run_broken(variant)
+    assert_reported_once(error, "pipe-hazard")
+    # The reading instruction: the first vector op of Compute on the input tile (tanh of cy).
+    header, line, function = frames(str(error), variant)[0]
+    assert (header, line) == (GATE_PASS, line_of(variant, GATE_PASS, "Tanh(tanhCy, cy,", after="void Compute("))
+    assert function.endswith("::GatePass::Compute")
+    # The write it did not wait for: a load of the same tile (LoadRows's DataCopyPad), by MTE2.
+    where = re.escape(VARIANTS[variant]["dir"].rstrip("/").split("/")[-1])
+    written = re.search(rf"were written by pipe MTE2 \(instruction \d+ of that pipe, at \S*{where}/([\w.]+):(\d+) "
+                        rf"in (\S+?)(?: \(called from \S*{where}/([\w.]+):(\d+)\))?\) and pipe V has not waited",
+                        str(error))
+    assert written, str(error)
+    assert (written.group(1), int(written.group(2))) == (TILE, line_of(variant, TILE, "DataCopyPad(dst, src["))
+    assert written.group(3).endswith("::LoadRows")
+    if written.group(4):  # LoadRows inlined into CopyIn: its call there (the one loading cy)
+        assert (written.group(4), int(written.group(5))) == (
+            GATE_PASS, line_of(variant, GATE_PASS, "LoadRows(in[kInputs.Slot(kCy)", after="void CopyIn("))
+
+
 def test_the_real_kernel_runs_clean_after_a_broken_one():
     run_broken("ub_overfill")
     inputs = lcg.random_inputs(BATCH, HIDDEN, "float32")
@@ -127,3 +148,9 @@ def test_a_skipped_row_is_an_unwritten_output_at_its_coordinates():
     assert match, str(error)
     assert int(match.group(2)) == BATCH * 4 * HIDDEN
     assert int(match.group(1)) % (4 * HIDDEN) == 0  # whole rows are missing
+    # The store that wrote the next element: a DataCopyPad UB->GM of the tile helpers.
+    where = re.escape(VARIANTS["skip_row"]["dir"].rstrip("/").split("/")[-1])
+    store = re.search(rf"written by core 0 \(at \S*{where}/([\w.]+):(\d+) in ", str(error))
+    assert store, str(error)
+    text = (pathlib.Path(VARIANTS["skip_row"]["dir"]) / store.group(1)).read_text().split("\n")[int(store.group(2)) - 1]
+    assert store.group(1) == TILE and "DataCopyPad(" in text, text

@@ -41,6 +41,15 @@ VARIANTS = {
     "ub_overfill": {
         "edits": [(GATE_PASS, "tileElems_ = tiling.tileElems;", "tileElems_ = 2 * tiling.tileElems;")],
     },
+    # The gate pass hands the input tile to the vector pipe before its DMAs are issued: the
+    # EnQue (the queue's SetFlag MTE2->V) moved from after the loads to right after AllocTensor,
+    # so the DeQue in Compute waits for none of this tile's loads. (The removal comes first: the
+    # moved EnQue would otherwise be the line the second edit finds.)
+    "gate_pass_missing_sync": {
+        "edits": [(GATE_PASS, "inQueue_.EnQue(in);", "/* EnQue moved up */", "void CopyIn("),
+                  (GATE_PASS, "LocalTensor<T> in = inQueue_.template AllocTensor<T>();",
+                   "LocalTensor<T> in = inQueue_.template AllocTensor<T>(); inQueue_.EnQue(in);", "void CopyIn(")],
+    },
     # The vector results go to MTE3 with no sync: the queue's EnQue/DeQue (its SetFlag/WaitFlag
     # pair) dropped from the gradBias flush.
     "missing_sync": {

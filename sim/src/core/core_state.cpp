@@ -76,7 +76,7 @@ std::string CoreState::Describe(const UbRef& ref, uint64_t byteOffset, uint64_t 
 
 uint64_t CoreState::Issue(const Event& event) {
     counters.Record(event);
-    return hazard.Issue(event.pipe);
+    return hazard.Issue(event.pipe, callSite);
 }
 
 uint8_t* CoreState::Operand(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset,

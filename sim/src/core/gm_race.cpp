@@ -3,27 +3,39 @@
 #include <algorithm>
 #include <sstream>
 
+#include "ascendc_sim/core/core_state.h"
+#include "ascendc_sim/core/launch.h"
+#include "ascendc_sim/core/source_location.h"
+
 namespace sim {
 
 GmRaceTracker::GmRaceTracker(uint32_t cores) : accesses_(cores), epochs_(cores, 0) {}
 
 void GmRaceTracker::Record(uint32_t core, const void* start, uint64_t rowBytes, uint64_t pitch, uint32_t rows,
-                           bool write, const char* api) {
+                           bool write, const char* api, const void* site) {
     if (core >= accesses_.size() || rows == 0 || rowBytes == 0) return;
     std::vector<Access>& list = accesses_[core];
-    // Consecutive back-to-back copies of one kind (a gather's one-element bursts) fold into one.
+    // Consecutive back-to-back copies of one kind from one line (a gather's one-element bursts)
+    // fold into one.
     const auto address = reinterpret_cast<uintptr_t>(start);
     if (pitch == rowBytes && !list.empty()) {
         Access& last = list.back();
         if (last.pitch == last.rowBytes && last.write == write && last.epoch == epochs_[core] &&
-            last.start + last.rowBytes * last.rows == address && last.api == api) {
+            last.start + last.rowBytes * last.rows == address && last.api == api && last.site == site) {
             last.rowBytes = last.rowBytes * last.rows + rowBytes * rows;
             last.pitch = last.rowBytes;
             last.rows = 1;
             return;
         }
     }
-    list.push_back(Access{address, rowBytes, pitch, rows, epochs_[core], write, api});
+    list.push_back(Access{address, rowBytes, pitch, rows, epochs_[core], write, api, site});
+}
+
+void RecordScalarGmWrite(const void* address, uint64_t bytes) {
+    CoreState* core = CurrentCoreOrNull();
+    if (core == nullptr) return;
+    core->launch->gmRaces.Record(core->blockIdx, address, bytes, bytes, 1, true, "GlobalTensor::SetValue",
+                                 __builtin_return_address(0));
 }
 
 void GmRaceTracker::SyncAll(uint32_t core) {
@@ -105,6 +117,13 @@ std::string GmRaceTracker::FindRaceIn(uint32_t epoch, std::string (*describe)(co
                 << ") both touch " << (end - begin) << " GM byte(s) of " << describe(context, begin)
                 << " with no SyncAll between them (after " << epoch
                 << " SyncAll(s)); the result depends on timing on hardware";
+            // Each access's kernel line, as a report of one core's instruction ends with "at ...".
+            for (const Interval* side : {hit, &i}) {
+                const std::string site = ShortCallSite(CallSiteStack(side->access->site));
+                if (site.empty()) continue;
+                out << "\n    core " << side->core << " (" << side->access->api << ", "
+                    << (side->access->write ? "write" : "read") << ") at " << site;
+            }
             return out.str();
         }
         (i.access->write ? writes : reads).Add(i);

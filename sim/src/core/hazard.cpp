@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <iterator>
 
+#include "ascendc_sim/core/source_location.h"
+
 namespace sim {
 namespace {
 constexpr uint64_t kBlock = 32;
@@ -12,16 +14,20 @@ int Index(Pipe p) { return static_cast<int>(p); }
 std::string Race::Describe(Pipe pipe) const {
     const std::string bytes =
         "UB bytes [" + std::to_string(blockStart) + ", " + std::to_string(blockStart + kBlock) + ")";
-    const std::string instruction = " (instruction " + std::to_string(otherSeq);
+    // The earlier access and, when its call site is known, its kernel line (the reporting
+    // access's own line follows the message as "at ...").
+    const std::string site = otherSite != nullptr ? ShortCallSite(CallSiteStack(otherSite)) : std::string();
+    const std::string instruction = " (instruction " + std::to_string(otherSeq) + " of that pipe" +
+                                    (site.empty() ? std::string() : ", at " + site) + ")";
     switch (kind) {
         case ReadAfterWrite:
         case WriteAfterWrite:
             return std::string(kind == WriteAfterWrite ? "write-after-write" : "read-after-write") + ": " + bytes +
-                   " were written by pipe " + PipeName(other) + instruction + " of that pipe) and pipe " +
-                   PipeName(pipe) + " has not waited for it (missing SetFlag/WaitFlag or EnQue/DeQue)";
+                   " were written by pipe " + PipeName(other) + instruction + " and pipe " + PipeName(pipe) +
+                   " has not waited for it (missing SetFlag/WaitFlag or EnQue/DeQue)";
         case WriteAfterRead:
             return "write-after-read: " + bytes + " are still being read by pipe " + PipeName(other) + instruction +
-                   ") and pipe " + PipeName(pipe) +
+                   " and pipe " + PipeName(pipe) +
                    " overwrites them without waiting (missing SetFlag/WaitFlag or FreeTensor/AllocTensor)";
         case None: break;
     }
@@ -41,11 +47,19 @@ void HazardTracker::Reset() {
     runs_.clear();
     runs_.push_back(Run{0u, State{}});
     std::fill(std::begin(issued_), std::end(issued_), 0);
+    for (auto& sites : sites_) sites.clear();
     std::fill(std::begin(observed_), std::end(observed_), VectorClock{});
     for (auto& [key, queue] : pending_) queue.clear();
 }
 
-uint64_t HazardTracker::Issue(Pipe pipe) { return ++issued_[Index(pipe)]; }
+uint64_t HazardTracker::Issue(Pipe pipe, const void* site) {
+    sites_[Index(pipe)].push_back(site);
+    return ++issued_[Index(pipe)];
+}
+
+const void* HazardTracker::SiteOf(int pipe, uint64_t seq) const {
+    return seq >= 1 && seq <= sites_[pipe].size() ? sites_[pipe][seq - 1] : nullptr;
+}
 
 size_t HazardTracker::RunOf(uint32_t block) const {
     const auto after = std::upper_bound(runs_.begin(), runs_.end(), block,
@@ -80,12 +94,13 @@ Race HazardTracker::FirstRace(size_t lo, size_t hi, Pipe pipe, bool write) const
         const uint64_t blockStart = uint64_t{runs_[at].start} * kBlock;
         if (run.writeSeq != 0 && run.writer != me && seen[run.writer] < run.writeSeq) {
             return Race{write ? Race::WriteAfterWrite : Race::ReadAfterWrite, blockStart, static_cast<Pipe>(run.writer),
-                        run.writeSeq};
+                        run.writeSeq, SiteOf(run.writer, run.writeSeq)};
         }
         if (write) {
             for (int r = 0; r < kPipeCount; ++r) {
                 if (r != me && run.readSeq[r] > seen[r]) {
-                    return Race{Race::WriteAfterRead, blockStart, static_cast<Pipe>(r), run.readSeq[r]};
+                    return Race{Race::WriteAfterRead, blockStart, static_cast<Pipe>(r), run.readSeq[r],
+                                SiteOf(r, run.readSeq[r])};
                 }
             }
         }

@@ -172,7 +172,7 @@ void CheckGmRaces(LaunchState& launch) {
 void CheckUnwrittenOutputs(LaunchState& launch) {
     const Severity severity = GetSeverity(Check::UnwrittenOutput);
     if (launch.Aborted() || launch.outputs.Empty() || severity == Severity::Off) return;
-    const std::string unwritten = launch.outputs.FirstUnwritten();
+    const std::string unwritten = launch.outputs.FirstUnwritten(launch.gmRaces);
     if (unwritten.empty()) return;
     if (severity == Severity::Error) {
         launch.Fail(Check::UnwrittenOutput, unwritten);
@@ -185,7 +185,7 @@ void CheckUnwrittenOutputs(LaunchState& launch) {
 LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& coreBody) {
     const SocSpec& soc = config.soc != nullptr ? *config.soc : CurrentSoc();
     LaunchState launch(config, soc);
-    launch.outputs.Watch(config.outputs, config.blockDim);
+    launch.outputs.Watch(config.outputs);
     std::vector<CoreCounters> counters(config.blockDim);
     if (config.blockDim == 0) {
         launch.Fail(Check::ApiMisuse, "launch of '" + config.kernelName + "' with blockDim 0");

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "ascendc_sim/core/core_state.h"
-#include "ascendc_sim/core/launch.h"
+#include "ascendc_sim/core/gm_race.h"
+#include "ascendc_sim/core/source_location.h"
 
 namespace sim {
 namespace {
@@ -29,22 +29,29 @@ std::string Coordinates(const OutputTensor& out, uint64_t element) {
     return index.substr(0, index.find(" of"));
 }
 
-// Bytes [begin, end) of one output written by `core`.
+// Bytes [begin, end) of one output written by `core` from kernel line `site`.
 struct Interval {
     uint64_t begin, end;
     uint32_t core;
+    const void* site;
 };
 
-// The core that wrote `byte` (intervals sorted by begin), or -1.
-int64_t WriterOf(const std::vector<Interval>& written, uint64_t byte) {
+// The write that covers `byte` (intervals sorted by begin), or nullptr.
+const Interval* WriterOf(const std::vector<Interval>& written, uint64_t byte) {
     auto it = std::upper_bound(written.begin(), written.end(), byte,
                                [](uint64_t at, const Interval& w) { return at < w.begin; });
     // Intervals may overlap (cores racing): look back over every one starting at or before `byte`.
     while (it != written.begin()) {
         --it;
-        if (byte < it->end) return it->core;
+        if (byte < it->end) return &*it;
     }
-    return -1;
+    return nullptr;
+}
+
+// "core 3" and, when the write's line is known, "core 3 (at kernel.h:88 in F)".
+std::string Writer(const Interval& w) {
+    const std::string site = ShortCallSite(CallSiteStack(w.site));
+    return "core " + std::to_string(w.core) + (site.empty() ? std::string() : " (at " + site + ")");
 }
 
 // The report for one output ("" when `written`, sorted by begin, leaves no hole).
@@ -80,68 +87,45 @@ std::string DescribeHoles(const OutputTensor& out, const std::vector<Interval>& 
     // Which core wrote the nearest element after the hole (or before it): the core whose
     // share of the output the hole most likely lies in.
     const uint64_t next = (holeEnd + elementBytes - 1) / elementBytes;
-    const int64_t nextWriter = next < elements ? WriterOf(written, next * elementBytes) : -1;
-    if (nextWriter >= 0) {
-        return text + "; the next written element, " + Coordinates(out, next) + ", was written by core " +
-               std::to_string(nextWriter);
+    const Interval* nextWriter = next < elements ? WriterOf(written, next * elementBytes) : nullptr;
+    if (nextWriter != nullptr) {
+        return text + "; the next written element, " + Coordinates(out, next) + ", was written by " +
+               Writer(*nextWriter);
     }
-    const int64_t previousWriter = first > 0 ? WriterOf(written, (first - 1) * elementBytes) : -1;
-    if (previousWriter >= 0) {
-        return text + "; the previous written element, " + Coordinates(out, first - 1) + ", was written by core " +
-               std::to_string(previousWriter);
+    const Interval* previousWriter = first > 0 ? WriterOf(written, (first - 1) * elementBytes) : nullptr;
+    if (previousWriter != nullptr) {
+        return text + "; the previous written element, " + Coordinates(out, first - 1) + ", was written by " +
+               Writer(*previousWriter);
     }
     return text;
 }
 
 }  // namespace
 
-void NoteGmWrite(const void* address, uint64_t rowBytes, uint64_t pitch, uint32_t rows) {
-    CoreState* core = CurrentCoreOrNull();
-    if (core != nullptr) core->launch->outputs.NoteWrite(core->blockIdx, address, rowBytes, pitch, rows);
-}
+void OutputWatch::Watch(const std::vector<OutputTensor>& outputs) { outputs_ = outputs; }
 
-void OutputWatch::Watch(const std::vector<OutputTensor>& outputs, uint32_t blockDim) {
-    outputs_ = outputs;
-    writes_.assign(outputs_.empty() ? 0 : blockDim, {});
-}
-
-void OutputWatch::NoteWrite(uint32_t core, const void* address, uint64_t rowBytes, uint64_t pitch, uint32_t rows) {
-    if (core >= writes_.size() || rows == 0 || rowBytes == 0) return;
-    if (rows == 1 || pitch == rowBytes) {  // one run of bytes
-        rowBytes *= rows;
-        rows = 1;
-        pitch = rowBytes;
-    }
-    const auto start = reinterpret_cast<uintptr_t>(address);
-    const uintptr_t end = start + (rows - 1) * pitch + rowBytes;
-    for (size_t i = 0; i < outputs_.size(); ++i) {
-        const auto base = reinterpret_cast<uintptr_t>(outputs_[i].data);
-        if (base == 0 || end <= base || start >= base + outputs_[i].bytes) continue;
-        const int64_t offset = static_cast<int64_t>(start - base);
-        std::vector<Write>& mine = writes_[core];
-        Write* last = mine.empty() ? nullptr : &mine.back();
-        if (last != nullptr && rows == 1 && last->rows == 1 && last->output == i &&
-            last->offset + static_cast<int64_t>(last->rowBytes) == offset) {
-            last->rowBytes += rowBytes;  // the next element of a scalar loop, the next row of a tile
-            last->pitch = last->rowBytes;
-        } else {
-            mine.push_back(Write{offset, rowBytes, pitch, rows, static_cast<uint32_t>(i)});
-        }
-    }
-}
-
-std::string OutputWatch::FirstUnwritten() const {
+std::string OutputWatch::FirstUnwritten(const GmRaceTracker& gm) const {
     std::vector<std::vector<Interval>> written(outputs_.size());
-    for (uint32_t core = 0; core < writes_.size(); ++core) {
-        for (const Write& w : writes_[core]) {
-            const auto bytes = static_cast<int64_t>(outputs_[w.output].bytes);
-            for (uint32_t r = 0; r < w.rows; ++r) {
-                const int64_t begin = std::max<int64_t>(w.offset + static_cast<int64_t>(r * w.pitch), 0);
-                const int64_t end = std::min<int64_t>(w.offset + static_cast<int64_t>(r * w.pitch + w.rowBytes), bytes);
-                if (begin < end) written[w.output].push_back(Interval{uint64_t(begin), uint64_t(end), core});
+    gm.ForEachWrite([&](uint32_t core, uintptr_t start, uint64_t rowBytes, uint64_t pitch, uint32_t rows,
+                        const void* site) {
+        if (rows == 1) pitch = rowBytes;
+        const uintptr_t end = start + (rows - 1) * pitch + rowBytes;
+        for (size_t i = 0; i < outputs_.size(); ++i) {
+            const auto base = reinterpret_cast<uintptr_t>(outputs_[i].data);
+            const auto bytes = static_cast<int64_t>(outputs_[i].bytes);
+            if (base == 0 || end <= base || start >= base + outputs_[i].bytes) continue;
+            const auto offset = static_cast<int64_t>(start - base);  // of the first row; may be negative
+            const bool oneRun = pitch == rowBytes;  // rows back to back: one interval
+            const uint32_t runs = oneRun ? 1 : rows;
+            const uint64_t runBytes = oneRun ? rowBytes * rows : rowBytes;
+            for (uint32_t r = 0; r < runs; ++r) {
+                const int64_t rowStart = offset + static_cast<int64_t>(r * pitch);
+                const int64_t begin = std::max<int64_t>(rowStart, 0);
+                const int64_t stop = std::min<int64_t>(rowStart + static_cast<int64_t>(runBytes), bytes);
+                if (begin < stop) written[i].push_back(Interval{uint64_t(begin), uint64_t(stop), core, site});
             }
         }
-    }
+    });
     for (size_t i = 0; i < outputs_.size(); ++i) {
         if (written[i].empty()) continue;  // not produced by this call
         std::sort(written[i].begin(), written[i].end(), [](const Interval& a, const Interval& b) { return a.begin < b.begin; });

@@ -84,7 +84,8 @@ std::string ShellQuote(const std::string& s) {
 }
 
 // "lstm_cell_grad::LstmCellGradKernel<Tiling, float, true>::LoadRows(LocalTensor<float> const&, ...)"
-// -> "lstm_cell_grad::LstmCellGradKernel::LoadRows": template arguments and parameters say
+// -> "lstm_cell_grad::LstmCellGradKernel::LoadRows" (and "void F<true>(char*)" -> "F"): return types,
+// template arguments and parameters say
 // little to a reader who has the line, and make one report line three lines long.
 std::string ShortFunctionName(const std::string& name) {
     std::string out;
@@ -97,6 +98,9 @@ std::string ShortFunctionName(const std::string& name) {
         if (angle == 0 && paren == 0) out += c;
     }
     while (!out.empty() && out.back() == ' ') out.pop_back();
+    // A function template's demangled name starts with its return type: "void GatherSlots".
+    const auto space = out.rfind(' ');
+    if (space != std::string::npos && out.find("operator") == std::string::npos) out.erase(0, space + 1);
     return out;
 }
 

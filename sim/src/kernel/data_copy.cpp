@@ -12,7 +12,6 @@
 #include "ascendc_sim/core/check.h"
 #include "ascendc_sim/core/core_state.h"
 #include "ascendc_sim/core/launch.h"
-#include "ascendc_sim/core/output_check.h"
 
 namespace sim::dma {
 namespace {
@@ -141,7 +140,8 @@ void MoveGmToUb(const RowPlan& plan, const GmView& view, const uint8_t* gm, cons
     if (!CheckUbExtent(core, plan, "dst", dst, plan.Span(plan.dstPitch, plan.ubRowBytes), &rowRef)) return;
     if (!CheckGmSpan(plan, "src", view, gm, plan.srcPitch)) return;  // outside any allocation: dropped
     const uint64_t seq = IssueDma(core, plan, &view, gm, plan.srcPitch, rowRef.offset);
-    core.launch->gmRaces.Record(core.blockIdx, gm, plan.rowBytes, plan.srcPitch, plan.rows, false, plan.api);
+    core.launch->gmRaces.Record(core.blockIdx, gm, plan.rowBytes, plan.srcPitch, plan.rows, false, plan.api,
+                                core.callSite);
     const bool allRows = core.AccessRows(rowRef, plan.rows, plan.dstPitch, plan.ubRowBytes, plan.pipe, seq, Access::Write);
     // Padding left undefined: its origin is this call site (looked up once per DMA, not per row).
     const bool poisonsPadding = !fill.known && plan.ubRowBytes > plan.rowBytes;
@@ -178,18 +178,15 @@ void MoveUbToGm(const RowPlan& plan, const GmView& view, uint8_t* gm, const UbRe
     if (!CheckUbExtent(core, plan, "src", src, plan.Span(plan.srcPitch, plan.ubRowBytes), &rowRef)) return;
     if (!CheckGmSpan(plan, "dst", view, gm, plan.dstPitch)) return;  // GM outside stays untouched
     const uint64_t seq = IssueDma(core, plan, &view, gm, plan.dstPitch, rowRef.offset);
-    core.launch->gmRaces.Record(core.blockIdx, gm, plan.rowBytes, plan.dstPitch, plan.rows, true, plan.api);
     bool undefinedReported = false;
     const bool allRows = core.AccessRows(rowRef, plan.rows, plan.srcPitch, plan.ubRowBytes, plan.pipe, seq, Access::Read);
-    for (uint32_t i = 0; i < plan.rows; ++i) {
+    uint32_t landed = 0;  // rows that reached GM
+    for (uint32_t i = 0; i < plan.rows; ++i, ++landed) {
         const uint64_t rowStart = i * plan.srcPitch;
         const uint8_t* row = allRows ? core.ub.data() + rowRef.offset + rowStart
                                      : core.Operand(plan.what.c_str(), "src", rowRef, rowStart, plan.ubRowBytes,
                                                     plan.pipe, seq, Access::Read, /*requireAligned=*/i == 0);
-        if (row == nullptr) {
-            NoteGmWrite(gm, plan.rowBytes, plan.dstPitch, i);  // the rows that did land
-            return;
-        }
+        if (row == nullptr) break;  // beyond UB itself (downgraded bounds violation)
         // Only the rowBytes that reach GM must hold data; the dummy tail up to 32 B is discarded.
         if (!undefinedReported && !core.AllDefined(static_cast<uint32_t>(rowRef.offset + rowStart), plan.rowBytes)) {
             undefinedReported = true;
@@ -197,7 +194,9 @@ void MoveUbToGm(const RowPlan& plan, const GmView& view, uint8_t* gm, const UbRe
         }
         std::memcpy(gm + i * plan.dstPitch, row, plan.rowBytes);
     }
-    NoteGmWrite(gm, plan.rowBytes, plan.dstPitch, plan.rows);
+    // One record per DMA, read by the GM race check and the unwritten-output check alike.
+    core.launch->gmRaces.Record(core.blockIdx, gm, plan.rowBytes, plan.dstPitch, landed, true, plan.api,
+                                core.callSite);
 }
 
 void MoveUbToUb(const RowPlan& plan, const UbRef& dst, const UbRef& src) {
@@ -311,18 +310,21 @@ void CountGmToUb(const UbRef& dst, const GmView& src, const void* srcAddress, ui
 }
 
 void CountUbToGm(const GmView& dst, void* dstAddress, const UbRef& src, uint32_t count, uint32_t elementBytes) {
+    Core().callSite = __builtin_return_address(0);  // the kernel line, named in reports
     RowPlan plan = CountPlan("UB->GM", Pipe::MTE3, count, elementBytes);
     CheckGmElementAlignment(plan, dstAddress, elementBytes);
     MoveUbToGm(plan, dst, static_cast<uint8_t*>(dstAddress), src);
 }
 
 void CountUbToUb(const UbRef& dst, const UbRef& src, uint32_t count, uint32_t elementBytes) {
+    Core().callSite = __builtin_return_address(0);  // the kernel line, named in reports
     RowPlan plan = CountPlan("UB->UB", Pipe::V, count, elementBytes);
     MoveUbToUb(plan, dst, src);
 }
 
 void BlocksGmToUb(const UbRef& dst, const GmView& src, const void* srcAddress, const Blocks& blocks,
                   uint32_t elementBytes) {
+    Core().callSite = __builtin_return_address(0);  // the kernel line, named in reports
     RowPlan plan = BlocksPlan("GM->UB", Pipe::MTE2, blocks);
     CheckGmElementAlignment(plan, srcAddress, elementBytes);
     MoveGmToUb(plan, src, static_cast<const uint8_t*>(srcAddress), dst, PadFill{});
@@ -330,12 +332,14 @@ void BlocksGmToUb(const UbRef& dst, const GmView& src, const void* srcAddress, c
 
 void BlocksUbToGm(const GmView& dst, void* dstAddress, const UbRef& src, const Blocks& blocks,
                   uint32_t elementBytes) {
+    Core().callSite = __builtin_return_address(0);  // the kernel line, named in reports
     RowPlan plan = BlocksPlan("UB->GM", Pipe::MTE3, blocks);
     CheckGmElementAlignment(plan, dstAddress, elementBytes);
     MoveUbToGm(plan, dst, static_cast<uint8_t*>(dstAddress), src);
 }
 
 void BlocksUbToUb(const UbRef& dst, const UbRef& src, const Blocks& blocks, uint32_t /*elementBytes*/) {
+    Core().callSite = __builtin_return_address(0);  // the kernel line, named in reports
     RowPlan plan = BlocksPlan("UB->UB", Pipe::V, blocks);
     MoveUbToUb(plan, dst, src);
 }
@@ -392,6 +396,7 @@ void PadGmToUb(const UbRef& dst, const GmView& src, const void* srcAddress, cons
 
 void PadUbToGm(const GmView& dst, void* dstAddress, const UbRef& src, const Blocks& b, ParamsKind kind,
                uint32_t elementBytes) {
+    Core().callSite = __builtin_return_address(0);  // the kernel line, named in reports
     RowPlan plan{"DataCopyPad",
                  "DataCopyPad (UB->GM, " + std::string(ParamsName(kind)) + "; blockCount " + Num(b.blockCount) +
                      ", blockLen " + Num(b.blockLen) + " B, srcStride " + Num(b.srcStride) + " blocks, dstStride " +

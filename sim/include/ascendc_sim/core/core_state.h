@@ -74,7 +74,8 @@ public:
     std::vector<UbBuffer> buffers;
     void* currentPipe = nullptr;   // AscendC::TPipe* created by the kernel (GetTPipePtr)
     mutable UndefinedOrigins origins;  // where undefined UB bytes came from (reports only)
-    const void* callSite = nullptr;    // return address into the kernel of the DMA entry point running
+    const void* callSite = nullptr;    // return address into the kernel of the API call running
+                                       // (kernel/call_site.h); every instruction records it
 
     // "TQue<VECIN>#0 buffer 1 bytes [64, 128) (UB [8256, 8320))"
     std::string Describe(const UbRef& ref, uint64_t byteOffset, uint64_t bytes) const;

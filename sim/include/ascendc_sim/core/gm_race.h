@@ -6,7 +6,11 @@
 // list; nothing per byte or per element runs while the kernel runs. At the end of the launch
 // the records are expanded into byte intervals, sorted, and swept once per SyncAll epoch
 // (reads only where they meet a write: see FindRaceIn).
-// Scalar GM accesses (GlobalTensor::GetValue/SetValue) are not tracked.
+// Scalar GM writes (GlobalTensor::SetValue) are recorded like one-row DMAs; scalar reads
+// (GetValue) are not tracked.
+//
+// The write records are also the launch's record of what reached GM: the unwritten-output
+// check (output_check.h) reads them, so a GM write is recorded once, with its kernel line.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -18,14 +22,19 @@ class GmRaceTracker {
 public:
     explicit GmRaceTracker(uint32_t cores);
 
-    // One DMA of core `core`: `rows` rows of `rowBytes` bytes, `pitch` bytes apart, from `start`.
+    // One DMA of core `core`: `rows` rows of `rowBytes` bytes, `pitch` bytes apart, from `start`,
+    // issued from `site` (a return address into the kernel, see kernel/call_site.h).
     // Only the calling core's list is touched: no lock.
     void Record(uint32_t core, const void* start, uint64_t rowBytes, uint64_t pitch, uint32_t rows, bool write,
-                const char* api);
+                const char* api, const void* site);
     // Core `core` passed a SyncAll: its later accesses are ordered after every earlier one.
     void SyncAll(uint32_t core);
 
-    // The first race found ("" when none), naming both cores, the APIs and the bytes.
+    // Calls fn(core, start, rowBytes, pitch, rows, site) for every GM write recorded.
+    template <typename Fn>
+    void ForEachWrite(Fn fn) const;
+
+    // The first race found ("" when none), naming both cores, the APIs, their lines and the bytes.
     // `nameOf` gives the kernel argument an address belongs to ("" if unknown).
     template <typename NameOf>
     std::string FindRace(NameOf nameOf) const;
@@ -39,6 +48,7 @@ private:
         uint32_t epoch;
         bool write;
         const char* api;
+        const void* site;
     };
     // The end of the bytes an access's rows span, the gaps between them included.
     static uintptr_t SpanEnd(const Access& a) { return a.start + (a.rows - 1) * a.pitch + a.rowBytes; }
@@ -51,6 +61,19 @@ private:
     std::vector<std::vector<Access>> accesses_;  // per core
     std::vector<uint32_t> epochs_;               // per core: SyncAlls passed
 };
+
+template <typename Fn>
+void GmRaceTracker::ForEachWrite(Fn fn) const {
+    for (uint32_t core = 0; core < accesses_.size(); ++core) {
+        for (const Access& a : accesses_[core]) {
+            if (a.write) fn(core, a.start, a.rowBytes, a.pitch, a.rows, a.site);
+        }
+    }
+}
+
+// GlobalTensor::SetValue: one scalar GM write of the calling core (a no-op outside a launch),
+// recorded at the caller's line (the template is inlined into the kernel).
+__attribute__((noinline)) void RecordScalarGmWrite(const void* address, uint64_t bytes);
 
 template <typename NameOf>
 std::string GmRaceTracker::FindRace(NameOf nameOf) const {

@@ -15,6 +15,10 @@
 // later write covers them. A kernel carves UB into a few buffers, so there are few runs:
 // they live in one sorted vector (a binary search to find, a short memmove to split or
 // join), not in a tree that allocates and chases a node per run.
+//
+// Each instruction's call site in the kernel (a return address, see kernel/call_site.h) is
+// kept per pipe by sequence number, so a race names the line of the earlier access too; the
+// address is turned into file:line only when the race is reported.
 #pragma once
 #include <cstdint>
 #include <array>
@@ -36,9 +40,11 @@ struct Race {
     uint64_t blockStart = 0;  // UB byte offset of the first racing 32-byte block
     Pipe other = Pipe::S;     // the pipe whose unobserved access it races with
     uint64_t otherSeq = 0;    // that access's instruction number on its pipe
+    const void* otherSite = nullptr;  // that access's call site in the kernel (nullptr: unknown)
 
     explicit operator bool() const { return kind != None; }
-    // "read-after-write: UB bytes [64, 96) were written by pipe MTE2 (instruction 3 ...".
+    // "read-after-write: UB bytes [64, 96) were written by pipe MTE2 (instruction 3 ...) at
+    // kernel.h:42 in F ...": the other access's line, when its call site is known.
     std::string Describe(Pipe pipe) const;
 };
 
@@ -48,8 +54,9 @@ public:
     // Back to the state of a new tracker (no access, no sync), keeping its storage.
     void Reset();
 
-    // Counts one instruction on `pipe`; returns its sequence number (1-based).
-    uint64_t Issue(Pipe pipe);
+    // Counts one instruction on `pipe` issued from `site` (a return address into the kernel,
+    // nullptr if unknown); returns its sequence number (1-based).
+    uint64_t Issue(Pipe pipe, const void* site = nullptr);
     // Records the access; returns the first race it makes (by block order), if any.
     Race Access(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write);
     // Whether Access would find a race, without recording anything.
@@ -90,6 +97,9 @@ private:
     // across launches, so after the first ones no access allocates.
     std::vector<Run> runs_;
     uint64_t issued_[kPipeCount] = {0, 0, 0, 0};
+    // Per pipe, the call site of instruction seq at [seq - 1]; capacity kept across launches.
+    std::vector<const void*> sites_[kPipeCount];
+    const void* SiteOf(int pipe, uint64_t seq) const;
     VectorClock observed_[kPipeCount] = {};
     std::map<std::pair<int, int32_t>, std::deque<VectorClock>> pending_;
 };

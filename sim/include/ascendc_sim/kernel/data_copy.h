@@ -80,30 +80,30 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void DataCopy(const LocalTensor<T>& dst, 
     sim::dma::CountGmToUb(dst.SimRef(), src.SimView(), src.GetPhyAddr(), count, sizeof(T));
 }
 template <typename T>
-__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
     sim::dma::CountUbToGm(dst.SimView(), dst.GetPhyAddr(), src.SimRef(), count, sizeof(T));
 }
 template <typename T>
-__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
     sim::dma::CountUbToUb(dst.SimRef(), src.SimRef(), count, sizeof(T));
 }
 
 template <typename T>
-__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
                                 const DataCopyParams& repeatParams) {
     sim::dma::BlocksGmToUb(dst.SimRef(), src.SimView(), src.GetPhyAddr(),
                            {repeatParams.blockCount, repeatParams.blockLen, repeatParams.srcGap, repeatParams.dstGap},
                            sizeof(T));
 }
 template <typename T>
-__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
                                 const DataCopyParams& repeatParams) {
     sim::dma::BlocksUbToGm(dst.SimView(), dst.GetPhyAddr(), src.SimRef(),
                            {repeatParams.blockCount, repeatParams.blockLen, repeatParams.srcGap, repeatParams.dstGap},
                            sizeof(T));
 }
 template <typename T>
-__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                 const DataCopyParams& repeatParams) {
     sim::dma::BlocksUbToUb(dst.SimRef(), src.SimRef(),
                            {repeatParams.blockCount, repeatParams.blockLen, repeatParams.srcGap, repeatParams.dstGap},
@@ -122,7 +122,7 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void DataCopyPad(const LocalTensor<T>& ds
                         sim::dma::ParamsKind::DataCopyExtParams, sizeof(T));
 }
 template <typename T>
-__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
                                    const DataCopyExtParams& dataCopyParams) {
     sim::dma::PadUbToGm(dst.SimView(), dst.GetPhyAddr(), src.SimRef(),
                         {dataCopyParams.blockCount, dataCopyParams.blockLen, dataCopyParams.srcStride,
@@ -140,7 +140,7 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void DataCopyPad(const LocalTensor<T>& ds
                         sim::dma::ParamsKind::DataCopyParams, sizeof(T));
 }
 template <typename T>
-__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
                                    const DataCopyParams& dataCopyParams) {
     sim::dma::PadUbToGm(dst.SimView(), dst.GetPhyAddr(), src.SimRef(),
                         {dataCopyParams.blockCount, dataCopyParams.blockLen, dataCopyParams.srcStride,

@@ -7,7 +7,8 @@
 
 #include "ascendc_sim/core/core_state.h"
 #include "ascendc_sim/core/gm_access.h"
-#include "ascendc_sim/core/output_check.h"
+#include "ascendc_sim/core/gm_race.h"
+#include "ascendc_sim/kernel/call_site.h"
 #include "ascendc_sim/kernel/enums.h"
 #include "ascendc_sim/kernel/markers.h"
 #include "ascendc_sim/numeric/half.h"
@@ -63,12 +64,12 @@ public:
         }
         return value;
     }
-    __aicore__ inline void SetValue(uint64_t offset, T value) {
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void SetValue(uint64_t offset, T value) {
         sim::CoreState& core = sim::Core();
         core.Issue(sim::Event{sim::EventKind::Scalar, sim::Pipe::S, sim::Pipe::S, "GlobalTensor::SetValue", sizeof(T)});
         if (sim::CheckGmAccess("GlobalTensor::SetValue", "dst", view_, address_ + offset, sizeof(T))) {
             std::memcpy(address_ + offset, &value, sizeof(T));
-            sim::NoteGmWrite(address_ + offset, sizeof(T));
+            sim::RecordScalarGmWrite(address_ + offset, sizeof(T));
         }
     }
 
@@ -118,7 +119,8 @@ public:
     // so none is handed out.
     __aicore__ inline uint64_t GetPhyAddr() const { return ref_.offset; }
 
-    __aicore__ inline T GetValue(uint32_t index) const {
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE T GetValue(uint32_t index) const {
+        sim::NoteCallSite();
         sim::CoreState& core = sim::Core();
         uint64_t seq = core.Issue(sim::Event{sim::EventKind::Scalar, sim::Pipe::S, sim::Pipe::S, "LocalTensor::GetValue", sizeof(T)});
         uint8_t* p = core.Operand("LocalTensor::GetValue", "src", ref_, uint64_t(index) * sizeof(T), sizeof(T),
@@ -129,7 +131,8 @@ public:
         std::memcpy(&value, p, sizeof(T));
         return value;
     }
-    __aicore__ inline void SetValue(uint32_t index, T value) const {
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void SetValue(uint32_t index, T value) const {
+        sim::NoteCallSite();
         sim::CoreState& core = sim::Core();
         uint64_t seq = core.Issue(sim::Event{sim::EventKind::Scalar, sim::Pipe::S, sim::Pipe::S, "LocalTensor::SetValue", sizeof(T)});
         uint8_t* p = core.Operand("LocalTensor::SetValue", "dst", ref_, uint64_t(index) * sizeof(T), sizeof(T),

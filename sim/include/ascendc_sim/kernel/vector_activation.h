@@ -18,6 +18,7 @@
 #include <cstdint>
 
 #include "ascendc_sim/core/check.h"
+#include "ascendc_sim/kernel/call_site.h"
 #include "ascendc_sim/kernel/markers.h"
 #include "ascendc_sim/kernel/tensor.h"
 #include "ascendc_sim/kernel/tpipe.h"
@@ -124,25 +125,32 @@ void SigmoidImpl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<
 namespace AscendC {
 
 template <typename T, bool isReuseSource = false>
-__aicore__ inline void Tanh(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer,
-                            const uint32_t calCount) {
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void Tanh(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                                 const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {
+    sim::NoteCallSite();
     sim::vec::TanhImpl(dst, src, sharedTmpBuffer, calCount);
 }
 
 template <typename T, bool isReuseSource = false>
-__aicore__ inline void Tanh(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t calCount) {
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void Tanh(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                                 const uint32_t calCount) {
+    sim::NoteCallSite();
     LocalTensor<uint8_t> stack;
     if (sim::vec::StackTemp(sim::vec::Named("Tanh"), &stack)) sim::vec::TanhImpl(dst, src, stack, calCount);
 }
 
 template <typename T, bool isReuseSource = false>
-__aicore__ inline void Sigmoid(const LocalTensor<T>& dst, const LocalTensor<T>& src,
-                               const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void Sigmoid(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                                    const LocalTensor<uint8_t>& sharedTmpBuffer,
+                                                    const uint32_t calCount) {
+    sim::NoteCallSite();
     sim::vec::SigmoidImpl(dst, src, sharedTmpBuffer, calCount);
 }
 
 template <typename T, bool isReuseSource = false>
-__aicore__ inline void Sigmoid(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t calCount) {
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void Sigmoid(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                                    const uint32_t calCount) {
+    sim::NoteCallSite();
     LocalTensor<uint8_t> stack;
     if (sim::vec::StackTemp(sim::vec::Named("Sigmoid"), &stack)) sim::vec::SigmoidImpl(dst, src, stack, calCount);
 }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "ascendc_sim/kernel/call_site.h"
 #include "ascendc_sim/kernel/markers.h"
 #include "ascendc_sim/kernel/tensor.h"
 #include "ascendc_sim/kernel/vector_engine.h"
@@ -50,9 +51,10 @@ namespace AscendC {
 
 #define ASCENDC_SIM_BINARY_API(Name, Op, TypeCheck, TypeText)                                                 \
     template <typename T>                                                                                     \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
-                                const int32_t& count) {                                                       \
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0,     \
+                                                     const LocalTensor<T>& src1, const int32_t& count) {     \
         static_assert(sim::vec::TypeCheck<T>, #Name ": element type must be " TypeText " on Atlas A2/A3");    \
+        sim::NoteCallSite();                                                                                  \
         sim::vec::Binary<sim::vec::Op>(sim::vec::Named(#Name), dst, src0, src1, count);                       \
     }
 
@@ -67,10 +69,11 @@ ASCENDC_SIM_BINARY_API(Min, MinOp, kArithmeticType, "int16_t, half, int32_t or f
 // The scalar may be any arithmetic type (or half/bfloat16_t); it is converted to T first.
 #define ASCENDC_SIM_SCALAR_API(Name, Op)                                                                      \
     template <typename T, typename U, std::enable_if_t<sim::vec::kScalarArgument<U>, int> = 0>                \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue,  \
-                                const int32_t& count) {                                                       \
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,      \
+                                                     const U& scalarValue, const int32_t& count) {           \
         static_assert(sim::vec::kArithmeticType<T>,                                                           \
                       #Name ": element type must be int16_t, half, int32_t or float on Atlas A2/A3");         \
+        sim::NoteCallSite();                                                                                  \
         sim::vec::Scalar<sim::vec::Op>(sim::vec::Named(#Name), dst, src, sim::vec::ScalarAs<T>(scalarValue), count); \
     }
 
@@ -83,8 +86,10 @@ ASCENDC_SIM_SCALAR_API(Mins, MinOp)
 // isReuseSource: accepted for CANN 8.x sources that spell it (Exp<float, false>); no effect.
 #define ASCENDC_SIM_UNARY_API(Name, Op, TypeCheck, TypeText)                                                  \
     template <typename T, bool isReuseSource = false>                                                         \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) { \
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,      \
+                                                     const int32_t& count) {                                 \
         static_assert(sim::vec::TypeCheck<T>, #Name ": element type must be " TypeText " on Atlas A2/A3");    \
+        sim::NoteCallSite();                                                                                  \
         sim::vec::Unary<sim::vec::Op>(sim::vec::Named(#Name), dst, src, count);                               \
     }
 
@@ -97,9 +102,11 @@ ASCENDC_SIM_UNARY_API(Relu, ReluOp, kReluType, "half, int32_t or float")
 #undef ASCENDC_SIM_UNARY_API
 
 template <typename T, typename U, std::enable_if_t<sim::vec::kScalarArgument<U>, int> = 0>
-__aicore__ inline void Duplicate(const LocalTensor<T>& dst, const U& scalarValue, const int32_t& count) {
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void Duplicate(const LocalTensor<T>& dst, const U& scalarValue,
+                                                      const int32_t& count) {
     static_assert(sim::vec::kDuplicateType<T>,
                   "Duplicate: element type must be int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t or float");
+    sim::NoteCallSite();
     sim::vec::Fill(sim::vec::Named("Duplicate"), dst, sim::vec::ScalarAs<T>(scalarValue), count);
 }
 

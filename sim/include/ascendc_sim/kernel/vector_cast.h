@@ -20,6 +20,7 @@
 #include <type_traits>
 
 #include "ascendc_sim/kernel/enums.h"
+#include "ascendc_sim/kernel/call_site.h"
 #include "ascendc_sim/kernel/markers.h"
 #include "ascendc_sim/kernel/tensor.h"
 #include "ascendc_sim/kernel/vector_engine.h"
@@ -88,8 +89,9 @@ struct CastNearestOp {
 namespace AscendC {
 
 template <typename T, typename U>
-__aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
-                            const uint32_t count) {
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+                                                 const RoundMode& roundMode, const uint32_t count) {
+    sim::NoteCallSite();
     constexpr uint32_t allowed = sim::vec::CastModes<T, U>();
     static_assert(allowed != 0,
                   "Cast: Atlas A2/A3 has no conversion for this source/destination type pair (see the table in "

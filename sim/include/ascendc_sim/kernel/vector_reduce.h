@@ -20,6 +20,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "ascendc_sim/kernel/call_site.h"
 #include "ascendc_sim/kernel/markers.h"
 #include "ascendc_sim/kernel/tensor.h"
 #include "ascendc_sim/kernel/vector_engine.h"
@@ -218,18 +219,21 @@ void RepeatReduce(const ApiName& api, const AscendC::LocalTensor<T>& dst, const 
 namespace AscendC {
 
 template <typename T, bool isSetMask = true>
-__aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
-                                 const int32_t count) {
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                                      const LocalTensor<T>& sharedTmpBuffer, const int32_t count) {
     static_assert(sim::vec::kReduceType<T>, "ReduceSum: element type must be half or float on Atlas A2/A3");
+    sim::NoteCallSite();
     sim::vec::ReduceSumCount(dst, src, sharedTmpBuffer, count);
 }
 
 template <typename T, bool isSetMask = true>
-__aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
-                                      const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                      const int32_t srcRepStride) {
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                                           const int32_t mask, const int32_t repeatTime,
+                                                           const int32_t dstRepStride, const int32_t srcBlkStride,
+                                                           const int32_t srcRepStride) {
     static_assert(sim::vec::kReduceType<T>, "WholeReduceSum: element type must be half or float on Atlas A2/A3");
     static_assert(isSetMask, "WholeReduceSum: isSetMask=false (mask from SetVectorMask) is not modelled by the sim");
+    sim::NoteCallSite();
     const sim::vec::ApiName api = sim::vec::Named("WholeReduceSum");
     sim::vec::LaneMask lanes;
     if (!sim::vec::CheckRepeatArgs(api, repeatTime, dstRepStride, srcBlkStride, srcRepStride) ||
@@ -240,11 +244,13 @@ __aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTens
 }
 
 template <typename T, bool isSetMask = true>
-__aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],
-                                      const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                      const int32_t srcRepStride) {
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                                           const uint64_t mask[], const int32_t repeatTime,
+                                                           const int32_t dstRepStride, const int32_t srcBlkStride,
+                                                           const int32_t srcRepStride) {
     static_assert(sim::vec::kReduceType<T>, "WholeReduceSum: element type must be half or float on Atlas A2/A3");
     static_assert(isSetMask, "WholeReduceSum: isSetMask=false (mask from SetVectorMask) is not modelled by the sim");
+    sim::NoteCallSite();
     const sim::vec::ApiName api = sim::vec::Named("WholeReduceSum");
     sim::vec::LaneMask lanes;
     if (!sim::vec::CheckRepeatArgs(api, repeatTime, dstRepStride, srcBlkStride, srcRepStride) ||
@@ -257,11 +263,13 @@ __aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTens
 // Note the argument order: repeatTime before mask (CANN <= 9.0). dstRepStride counts whole
 // 8-result groups (16 B for half, 32 B for float).
 template <typename T, bool isSetMask = true>
-__aicore__ inline void BlockReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
-                                      const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                      const int32_t srcRepStride) {
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void BlockReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                                           const int32_t repeatTime, const int32_t mask,
+                                                           const int32_t dstRepStride, const int32_t srcBlkStride,
+                                                           const int32_t srcRepStride) {
     static_assert(sim::vec::kReduceType<T>, "BlockReduceSum: element type must be half or float on Atlas A2/A3");
     static_assert(isSetMask, "BlockReduceSum: isSetMask=false (mask from SetVectorMask) is not modelled by the sim");
+    sim::NoteCallSite();
     const sim::vec::ApiName api = sim::vec::Named("BlockReduceSum");
     sim::vec::LaneMask lanes;
     if (!sim::vec::CheckRepeatArgs(api, repeatTime, dstRepStride, srcBlkStride, srcRepStride) ||
@@ -272,11 +280,13 @@ __aicore__ inline void BlockReduceSum(const LocalTensor<T>& dst, const LocalTens
 }
 
 template <typename T, bool isSetMask = true>
-__aicore__ inline void BlockReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
-                                      const uint64_t mask[], const int32_t dstRepStride, const int32_t srcBlkStride,
-                                      const int32_t srcRepStride) {
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void BlockReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                                           const int32_t repeatTime, const uint64_t mask[],
+                                                           const int32_t dstRepStride, const int32_t srcBlkStride,
+                                                           const int32_t srcRepStride) {
     static_assert(sim::vec::kReduceType<T>, "BlockReduceSum: element type must be half or float on Atlas A2/A3");
     static_assert(isSetMask, "BlockReduceSum: isSetMask=false (mask from SetVectorMask) is not modelled by the sim");
+    sim::NoteCallSite();
     const sim::vec::ApiName api = sim::vec::Named("BlockReduceSum");
     sim::vec::LaneMask lanes;
     if (!sim::vec::CheckRepeatArgs(api, repeatTime, dstRepStride, srcBlkStride, srcRepStride) ||
