@@ -3,7 +3,7 @@ import os
 import pathlib
 import sys
 
-from build_support import BUILD, ROOT
+from .build_support import BUILD, ROOT
 
 # LSTM_CELL_GRAD_PACKAGE_DIR: where lstm_cell_grad is imported from instead of python/ (the
 # sanitized build's package, `build.py test --sanitize`).

@@ -3,8 +3,8 @@ stays a true barrier across 48 emulated cores on however few host cores, and a k
 core leaves the pool ready for the next launch."""
 import numpy as np
 
-from test_checks import launch
-from test_sample_kernels import reference_sum, run_sum
+from .test_checks import launch
+from .test_sample_kernels import reference_sum, run_sum
 
 
 def sum_48(simtest, seed):

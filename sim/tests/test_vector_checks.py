@@ -10,7 +10,7 @@ import subprocess
 import numpy as np
 import pytest
 
-from vector_harness import F16, F32, Partly, Poisoned, run_vector
+from .vector_harness import F16, F32, Partly, Poisoned, run_vector
 
 UB_BYTES = 196608
 STACK_RESERVE = 64  # PopStackBuffer stops this short of the UB end

@@ -10,7 +10,7 @@ import pytest
 torch = pytest.importorskip("torch")
 
 import lstm_cell_grad.torch as lcgt  # noqa: E402
-from oracles import assert_matches_formulas, torch_inputs  # noqa: E402
+from ..oracles import assert_matches_formulas, torch_inputs  # noqa: E402
 
 ATEN_IMPL = "aten::_thnn_fused_lstm_cell_backward_impl"
 

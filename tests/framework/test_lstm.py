@@ -6,7 +6,7 @@ import pytest
 torch = pytest.importorskip("torch")
 
 import lstm_cell_grad.torch as lcgt  # noqa: E402
-from oracles import assert_within  # noqa: E402
+from ..oracles import assert_within  # noqa: E402
 
 
 def twins(seed, **options):

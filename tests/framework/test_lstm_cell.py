@@ -6,7 +6,7 @@ torch = pytest.importorskip("torch")
 
 import lstm_cell_grad  # noqa: E402
 import lstm_cell_grad.torch as lcgt  # noqa: E402
-from oracles import assert_within  # noqa: E402
+from ..oracles import assert_within  # noqa: E402
 from torch.utils._python_dispatch import TorchDispatchMode  # noqa: E402
 
 INPUT_SIZE = 7

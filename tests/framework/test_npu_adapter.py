@@ -14,7 +14,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from oracles import assert_matches_formulas, torch_inputs  # noqa: E402
+from ..oracles import assert_matches_formulas, torch_inputs  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 NPU_ADAPTER = ROOT / "framework" / "torch_npu"

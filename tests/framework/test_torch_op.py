@@ -6,7 +6,7 @@ torch = pytest.importorskip("torch")
 
 import lstm_cell_grad  # noqa: E402
 import lstm_cell_grad.torch as lcgt  # noqa: E402
-from oracles import assert_matches_formulas, assert_within, torch_formulas, torch_inputs  # noqa: E402
+from ..oracles import assert_matches_formulas, assert_within, torch_formulas, torch_inputs  # noqa: E402
 
 GRADS = [(True, True), (True, False), (False, True), (False, False)]
 # float32, float16, bfloat16: the kernel on the sim; float64: the exact path.

@@ -10,7 +10,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 import lstm_cell_grad as lcg
-from oracles import make_inputs
+from ..oracles import make_inputs
 
 NAMES = ("grad_hy", "grad_c", "cx", "cy", "storage")
 OUT_NAMES = ("grad_gates", "grad_cx", "grad_bias")

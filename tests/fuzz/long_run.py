@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The long fuzz run (not part of CI): many random hostile calls through the Python API.
 
-    PYTHONPATH=python python3 tests/fuzz/long_run.py --cases 20000 [--seed S]
+    python3 -m tests.fuzz.long_run --cases 20000 [--seed S]     (from the repository's root)
 
 Prints the cases run and the failures (Hypothesis stops at the first one and shrinks it to a
 minimal example, printed with the error); exits 1 on a failure."""
@@ -14,11 +14,11 @@ import time
 import traceback
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent), str(HERE.parents[1] / "python")]  # cases, oracles, the package
+sys.path.insert(0, str(HERE.parents[1] / "python"))  # the package, as the tests' conftest puts it
 
 from hypothesis import HealthCheck, given, seed, settings  # noqa: E402
 
-from cases import cases, run_case  # noqa: E402
+from .cases import cases, run_case  # noqa: E402
 
 
 def main() -> int:

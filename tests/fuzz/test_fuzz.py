@@ -1,14 +1,14 @@
 """Property-based fuzzing of the op's entry points (Python API and, through the binding, the
 aclnn C API; the tiling's plan()): every case matches the float64 formulas within tolerance or
 raises the expected error with nothing written. CI runs a short derandomized sweep; the long
-run is `python3 tests/fuzz/long_run.py --cases N` (prints cases run and failures)."""
+run is `python3 -m tests.fuzz.long_run --cases N` (prints cases run and failures)."""
 import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import lstm_cell_grad as lcg
-from cases import cases, run_case
+from .cases import cases, run_case
 
 CI_CASES = int(os.environ.get("LCG_FUZZ_CASES", "300"))
 CI = settings(max_examples=CI_CASES, derandomize=True, database=None, deadline=None,

@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from build_support import BUILD, ROOT, build_path
+from ..build_support import BUILD, ROOT, build_path
 
 TWO_PHASE_API = {"aclnnThnnFusedLstmCellBackwardGetWorkspaceSize", "aclnnThnnFusedLstmCellBackward"}
 

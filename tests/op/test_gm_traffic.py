@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from build_support import build_path, run_program
+from ..build_support import build_path, run_program
 
 
 @pytest.mark.parametrize("batch,hidden,dtype", [(64, 1024, "fp32"), (1024, 512, "fp16"), (300, 100, "fp32"),

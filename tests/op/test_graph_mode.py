@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from build_support import build_path
+from ..build_support import build_path
 
 DT_FLOAT, DT_FLOAT16, DT_DOUBLE, DT_INT32, DT_BF16 = 0, 1, 11, 3, 27
 

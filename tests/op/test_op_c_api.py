@@ -3,7 +3,7 @@ tests/op/c_api/hostile_cases.cpp, one process per case (ACL state and the enviro
 process-wide). Each case expects 161002 and a message naming the tensor, never a crash."""
 import pytest
 
-from build_support import build_path, run_program
+from ..build_support import build_path, run_program
 
 CASES = {
     "huge_batch_of_stride0_views_is_refused": {},

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import lstm_cell_grad as lcg
-from oracles import make_inputs
+from ..oracles import make_inputs
 
 
 def inputs(batch=4, hidden=8, dtype=np.float32):

@@ -7,7 +7,7 @@ import pytest
 
 import lstm_cell_grad as lcg
 from lstm_cell_grad._profile import tiling_overrides
-from oracles import assert_matches_autograd, assert_meets_contract, make_inputs
+from ..oracles import assert_matches_autograd, assert_meets_contract, make_inputs
 
 SHAPES = [(1, 1), (1, 8), (2, 15), (7, 16), (48, 100), (333, 15), (129, 33), (333, 1023), (4096, 8), (2, 40000),
           (48, 4096), (4096, 1023), (8300, 8)]

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from build_support import BUILD, ROOT
+from ..build_support import BUILD, ROOT
 
 HOST_PROGRAM = ROOT / "docs" / "examples" / "host_program.cpp"
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 import lstm_cell_grad as lcg
-from build_support import ROOT
+from ..build_support import ROOT
 from lstm_cell_grad import _C
 
 TILING_HEADER = ROOT / "op_host" / "thnn_fused_lstm_cell_backward_tiling.h"

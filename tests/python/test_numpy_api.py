@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 import lstm_cell_grad as lcg
-from oracles import assert_meets_contract, make_inputs
+from ..oracles import assert_meets_contract, make_inputs
 
 GRADS = [(True, True), (True, False), (False, True), (False, False)]
 
