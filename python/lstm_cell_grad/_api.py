@@ -184,21 +184,19 @@ def thnn_fused_lstm_cell_backward(
     return outs[0], outs[1], outs[2]
 
 
-@dataclasses.dataclass(frozen=True)
-class SocInfo:
-    """One SoC of the sim's table, with where its figures come from."""
-    name: str
-    short_soc: str
-    aiv_cores: int
-    aic_cores: int
-    ub_bytes: int
-    ub_reported_bytes: int
-    lib_workspace_bytes: int
-    l2_bytes: int
-    hbm_bytes: int
-    clock_ghz: float
-    hbm_gbps: float
-    source: str
+def _generated_dataclass(name: str, doc: str, fields: Sequence[Tuple[str, Any]],
+                         namespace: Optional[dict] = None) -> type:
+    """A frozen dataclass whose fields come from a C++ declaration (one list, not restated here)."""
+    cls = dataclasses.make_dataclass(name, fields, frozen=True, namespace={"__doc__": doc, **(namespace or {})})
+    cls.__module__ = __name__  # so it pickles and prints as lstm_cell_grad._api.<name>
+    return cls
+
+
+# SocInfo: one SoC of the sim's table. Its fields are the table's own (SIM_SOC_SPEC_FIELDS in
+# sim/include/ascendc_sim/core/soc.h, where each is explained), in their order and type.
+SocInfo = _generated_dataclass(
+    "SocInfo", "One SoC of the sim's table, with where its figures come from (fields: see soc.h).",
+    [(field, type(value)) for field, value in _C.socs()[0].items()])
 
 
 def socs() -> List[SocInfo]:
@@ -246,73 +244,70 @@ class TilingOverrides:
         return ", ".join(f"{k}={v}" for k, v in self.as_dict().items()) or "default"
 
 
-@dataclasses.dataclass(frozen=True)
-class Plan:
-    """The op's tiling for one shape on one SoC (from ``lstm_cell_grad::ComputeTiling``).
+# Plan's fields: what the call asked for and what the tiling decided around the tiling data,
+# then the tiling data itself (generated: THNN_FUSED_LSTM_CELL_BACKWARD_TILING_FIELDS in
+# op_host/thnn_fused_lstm_cell_backward_tiling.h declares and explains each, the kernel reads
+# each; Python spells them in snake_case), then what follows from it.
+_PLAN_HEAD = [
+    ("dtype", str),
+    ("has_bias", bool),
+    ("grads", Tuple[str, ...]),
+    ("soc", str),
+    ("aiv_cores", int),           # cores the tiling may use (the SoC's, under the cap)
+    ("ub_bytes", int),            # GetCoreMemSize(UB)
+    ("block_dim", int),           # cores launched (0: nothing to launch)
+    ("tiling_key", int),
+    ("workspace_bytes", int),
+    ("schedule_mode", int),       # 1: batch mode (the kernel uses SyncAll)
+    ("ub_bytes_used", int),
+]
+_PLAN_TAIL = [
+    ("tile_rows", int),
+    ("bias_chunk_rows", int),     # the row unit when there is a gradBias, else 0
+    ("busiest_core", int),        # block index with the most elements (-1: none)
+    ("busiest_rows", int),
+    ("busiest_cols", int),
+    ("core_rects", Tuple[Tuple[int, int, int, int], ...]),  # per block: row begin, row end, col begin, col end
+]
 
-    The fields from ``batch`` to ``buffer_num`` are the tiling data the kernel receives
-    (op_host/thnn_fused_lstm_cell_backward_tiling.h declares them; ``_C.plan`` returns each
-    by its snake_case name, so a field added there and not here fails every plan())."""
-    dtype: str
-    has_bias: bool
-    grads: Tuple[str, ...]
-    soc: str
-    aiv_cores: int            # cores the tiling may use (the SoC's, under the cap)
-    block_dim: int            # cores launched (0: nothing to launch)
-    tiling_key: int
-    ub_bytes_used: int
-    ub_bytes: int             # GetCoreMemSize(UB)
-    workspace_bytes: int
-    schedule_mode: int        # 1: batch mode (the kernel uses SyncAll)
-    # The tiling data:
-    batch: int
-    hidden: int
-    grid_rows: int            # cores along the batch
-    grid_cols: int            # cores along the hidden size
-    row_unit: int             # rows are split in multiples of this (the bias chunk height)
-    col_unit: int             # columns in multiples of this
-    tile_cols: int
-    tile_elems: int           # the largest tile: rows x columns rounded up to a 32-byte block
-    bias_chunks: int          # partial gradBias sums in the workspace (0: none, 1: direct)
-    final_tile_cols: int
-    final_tile_rows: int
-    buffer_num: int           # copy-queue depth
-    # What follows from it:
-    tile_rows: int
-    bias_chunk_rows: int      # the row unit when there is a gradBias, else 0
-    busiest_core: int         # block index with the most elements (-1: none)
-    busiest_rows: int
-    busiest_cols: int
-    core_rects: Tuple[Tuple[int, int, int, int], ...]  # per block: row begin, row end, col begin, col end
 
-    def __str__(self) -> str:
-        grads = "+".join(self.grads) if self.grads else "none"
-        bias = "with bias" if self.has_bias else "no bias"
-        used = 100.0 * self.ub_bytes_used / self.ub_bytes if self.ub_bytes else 0.0
-        rows = [
-            ("block dim", f"{self.block_dim} of {self.aiv_cores} AIV cores"),
-            ("tiling key", f"{self.tiling_key}"),
-            ("grid", f"{self.grid_rows} x {self.grid_cols} (batch x hidden)"),
-            ("split units", f"{self.row_unit} rows, {self.col_unit} columns"),
-            ("busiest core", f"#{self.busiest_core}: {self.busiest_rows} rows x {self.busiest_cols} columns"
-             if self.busiest_core >= 0 else "none (nothing to launch)"),
-            ("tile", f"{self.tile_rows} rows x {self.tile_cols} columns, queues {self.buffer_num} deep"),
-            ("UB used", f"{self.ub_bytes_used} of {self.ub_bytes} bytes ({used:.1f}%; "
-                        f"{self.ub_bytes} is GetCoreMemSize(UB), the SoC's {_physical_ub(self.soc)} less CANN's reserve)"),
-            ("workspace", f"{self.workspace_bytes} bytes"),
-            ("bias chunks", f"{self.bias_chunks} of {self.bias_chunk_rows} rows" +
-             (f", final pass {self.final_tile_rows} x {self.final_tile_cols}" if self.bias_chunks > 1 else "")),
-            ("schedule mode", f"{self.schedule_mode}" + (" (batch mode: SyncAll)" if self.schedule_mode else "")),
-        ]
-        width = max(len(label) for label, _ in rows)
-        head = (f"plan: batch {self.batch}, hidden {self.hidden}, {self.dtype}, {bias}, grads {grads} "
-                f"on {self.soc}")
-        lines = [head] + [f"  {label:<{width}}  {value}" for label, value in rows]
-        if self.ub_bytes_used > self.ub_bytes:
-            lines.append(f"WARNING: this plan needs {self.ub_bytes_used} bytes of UB per core, "
-                         f"{self.ub_bytes_used - self.ub_bytes} more than the {self.ub_bytes} there are: "
-                         f"the kernel's InitBuffer would fail")
-        return "\n".join(lines)
+def _plan_text(self) -> str:
+    """The plan as `python -m lstm_cell_grad plan` prints it."""
+    grads = "+".join(self.grads) if self.grads else "none"
+    bias = "with bias" if self.has_bias else "no bias"
+    used = 100.0 * self.ub_bytes_used / self.ub_bytes if self.ub_bytes else 0.0
+    rows = [
+        ("block dim", f"{self.block_dim} of {self.aiv_cores} AIV cores"),
+        ("tiling key", f"{self.tiling_key}"),
+        ("grid", f"{self.grid_rows} x {self.grid_cols} (batch x hidden)"),
+        ("split units", f"{self.row_unit} rows, {self.col_unit} columns"),
+        ("busiest core", f"#{self.busiest_core}: {self.busiest_rows} rows x {self.busiest_cols} columns"
+         if self.busiest_core >= 0 else "none (nothing to launch)"),
+        ("tile", f"{self.tile_rows} rows x {self.tile_cols} columns, queues {self.buffer_num} deep"),
+        ("UB used", f"{self.ub_bytes_used} of {self.ub_bytes} bytes ({used:.1f}%; "
+                    f"{self.ub_bytes} is GetCoreMemSize(UB), the SoC's {_physical_ub(self.soc)} less CANN's reserve)"),
+        ("workspace", f"{self.workspace_bytes} bytes"),
+        ("bias chunks", f"{self.bias_chunks} of {self.bias_chunk_rows} rows" +
+         (f", final pass {self.final_tile_rows} x {self.final_tile_cols}" if self.bias_chunks > 1 else "")),
+        ("schedule mode", f"{self.schedule_mode}" + (" (batch mode: SyncAll)" if self.schedule_mode else "")),
+    ]
+    width = max(len(label) for label, _ in rows)
+    head = (f"plan: batch {self.batch}, hidden {self.hidden}, {self.dtype}, {bias}, grads {grads} "
+            f"on {self.soc}")
+    lines = [head] + [f"  {label:<{width}}  {value}" for label, value in rows]
+    if self.ub_bytes_used > self.ub_bytes:
+        lines.append(f"WARNING: this plan needs {self.ub_bytes_used} bytes of UB per core, "
+                     f"{self.ub_bytes_used - self.ub_bytes} more than the {self.ub_bytes} there are: "
+                     f"the kernel's InitBuffer would fail")
+    return "\n".join(lines)
+
+
+Plan = _generated_dataclass(
+    "Plan", "The op's tiling for one shape on one SoC (from ``lstm_cell_grad::ComputeTiling``): the request, "
+    "the tiling data the kernel receives (one field per TILING_DATA_FIELD_DEF of "
+    "op_host/thnn_fused_lstm_cell_backward_tiling.h), and what follows from it.",
+    _PLAN_HEAD + [(field, int) for field in _C.tiling_field_names()] + _PLAN_TAIL,
+    namespace={"__str__": _plan_text})
 
 
 def _physical_ub(soc_name: str) -> int:

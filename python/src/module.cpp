@@ -152,6 +152,11 @@ PYBIND11_MODULE(_C, m) {
           py::arg("has_grad_c"), py::arg("has_bias"), py::arg("soc"), py::arg("num_cores"),
           py::arg("overrides") = py::dict(), py::arg("bfloat16") = false,
           "The op's tiling (lstm_cell_grad::ComputeTiling) for a shape on a SoC, with optional overrides.");
+    m.def("tiling_field_names", [] {
+              py::list names;
+              for (const char* name : TilingFieldNames()) names.append(SnakeCase(name));
+              return names;
+          }, "The tiling data's fields in declaration order, snake_case (Plan's middle fields).");
     m.def("set_tiling_overrides", [](const py::dict& overrides) {
               lstm_cell_grad::SetThreadTilingOverrides(ToOverrides(overrides));
           }, py::arg("overrides"),

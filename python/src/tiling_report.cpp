@@ -9,6 +9,16 @@
 
 namespace lstm_cell_grad::py {
 
+std::vector<const char*> TilingFieldNames() {
+    std::vector<const char*> names;
+#pragma push_macro("TILING_DATA_FIELD_DEF")
+#undef TILING_DATA_FIELD_DEF
+#define TILING_DATA_FIELD_DEF(type, name) names.push_back(#name)
+    THNN_FUSED_LSTM_CELL_BACKWARD_TILING_FIELDS
+#pragma pop_macro("TILING_DATA_FIELD_DEF")
+    return names;
+}
+
 TilingReport ReportTiling(const TilingRequest& request) {
     sim_hooks::SocScope socScope(request.soc, request.coreLimit);  // throws for an unknown SoC
     // The figures the op's TilingFunc reads from its context on this SoC.

@@ -51,6 +51,9 @@ struct TilingReport {
     std::vector<CoreRect> cores;    // each launched block's rows and columns
 };
 
+// The tiling data's field names (camelCase), in declaration order: Python's Plan is made from them.
+std::vector<const char*> TilingFieldNames();
+
 // Throws std::invalid_argument for an unknown SoC or a shape the tiling rejects.
 TilingReport ReportTiling(const TilingRequest& request);
 
