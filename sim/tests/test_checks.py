@@ -224,20 +224,27 @@ def test_dma_params(simtest, mode, words):
 
 # ---- synchronisation -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("kernel,words", [
+@pytest.mark.parametrize("kernel,words,this,other", [
     ("tbuf_missing_mte2_v_sync",
      ["core 0/1", "Muls (pipe V)", "operand src", "TBuf<VECCALC>#0 bytes [0, 256)",
-      "read-after-write", "written by pipe MTE2", "has not waited for it"]),
+      "read-after-write", "written by pipe MTE2", "has not waited for it"],
+     "AscendC::Muls(out, in, 2.0f, SYNC_TILE);", "AscendC::DataCopy(in, xGm, SYNC_TILE);"),
     ("tbuf_reload_while_vector_reads",
      ["core 0/1", "DataCopy (GM->UB, count 64) (pipe MTE2)", "operand dst", "TBuf<VECCALC>#0 bytes [0, 256)",
-      "write-after-read", "still being read by pipe V"]),
+      "write-after-read", "still being read by pipe V"],
+     "AscendC::DataCopy(in, xGm[tile * SYNC_TILE], SYNC_TILE);", "AscendC::Adds(out[tile * SYNC_TILE], in,"),
 ])
-def test_pipe_hazard(simtest, kernel, words):
+def test_pipe_hazard(simtest, kernel, words, this, other):
     args = dict(x=floats(2 * TILE), y=bytes(2 * TILE * F32))
     result = launch(simtest, kernel, 1, **args)
     assert result["error_kind"] == "pipe-hazard"
     for word in words:
         assert word in result["error"], result["error"]
+    # Both lines: the instruction reported (its "at") and the other pipe's, in the message.
+    assert re.search(rf"of that pipe, at \S*broken_sync\.h:{kernel_line('broken_sync.h', other, kernel)} in {kernel}\)",
+                     result["error"]), result["error"]
+    assert re.search(rf"^    at \S*broken_sync\.h:{kernel_line('broken_sync.h', this, kernel)} in {kernel}$",
+                     result["error"], re.M), result["error"]
     assert_process_alive(simtest)
 
     simtest.set_severity("pipe-hazard", "warn")
