@@ -8,15 +8,12 @@
 
 #include "ascendc_sim/core/launch.h"
 
-#define BROKEN_KERNEL(name)                                                                                  \
+// The entries of the variants (variants.inc is written by variants.py, one line per variant).
+#define BROKEN_VARIANT(name)                                                                                 \
     extern "C" void broken_##name(uint8_t*, uint8_t*, uint8_t*, uint8_t*, uint8_t*, uint8_t*, uint8_t*, \
                                   uint8_t*, uint8_t*, uint8_t*);
-BROKEN_KERNEL(load_rows_length)
-BROKEN_KERNEL(read_past_tile)
-BROKEN_KERNEL(skip_row)
-BROKEN_KERNEL(ub_overfill)
-BROKEN_KERNEL(missing_sync)
-BROKEN_KERNEL(gate_pass_missing_sync)
+#include "variants.inc"
+#undef BROKEN_VARIANT
 
 namespace {
 
@@ -24,15 +21,10 @@ constexpr const char* kOpKernel = "thnn_fused_lstm_cell_backward";
 constexpr int kGmArgs = 10;
 
 sim::KernelEntry Entry(const std::string& variant) {
-#define BROKEN_CASE(name) \
+#define BROKEN_VARIANT(name) \
     if (variant == #name) return reinterpret_cast<sim::KernelEntry>(&broken_##name);
-    BROKEN_CASE(load_rows_length)
-    BROKEN_CASE(read_past_tile)
-    BROKEN_CASE(skip_row)
-    BROKEN_CASE(ub_overfill)
-    BROKEN_CASE(missing_sync)
-    BROKEN_CASE(gate_pass_missing_sync)
-#undef BROKEN_CASE
+#include "variants.inc"
+#undef BROKEN_VARIANT
     throw std::invalid_argument("no broken variant named '" + variant + "'");
 }
 
