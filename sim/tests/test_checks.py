@@ -259,6 +259,15 @@ def test_pipe_hazard(simtest, kernel, words, this, other):
     assert np.array_equal(y, 2 * x if kernel == "tbuf_missing_mte2_v_sync" else x + 1)
 
 
+def test_set_flag_twice_names_the_first_set_flag(simtest):
+    result = launch(simtest, "set_flag_twice", 1, x=bytes(32), y=bytes(32))
+    first = kernel_line("broken_sync.h", "AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(1);", "set_flag_twice")
+    assert re.search(rf"already set \(by the SetFlag at \S*broken_sync\.h:{first} in set_flag_twice\)",
+                     result["error"]), result["error"]
+    second = rf"^    at \S*broken_sync\.h:{first + 1} in set_flag_twice$"
+    assert re.search(second, result["error"], re.M), result["error"]
+
+
 def test_wait_flag_without_set(simtest):
     result = launch(simtest, "wait_flag_without_set", 1, x=bytes(32), y=bytes(32))
     assert result["error_kind"] == "sync-misuse"

@@ -155,11 +155,15 @@ void HazardTracker::Observe(Pipe to, const VectorClock& token) {
 bool HazardTracker::SetFlag(Pipe from, Pipe to, int32_t id, std::string* problem) {
     auto& queue = pending_[{Index(from) * kPipeCount + Index(to), id}];
     if (!queue.empty()) {
+        const std::string first = queue.front().site != nullptr ? ShortCallSite(CallSiteStack(queue.front().site))
+                                                                : std::string();
         *problem = std::string("SetFlag<") + PipeName(from) + "_" + PipeName(to) + ">(" + std::to_string(id) +
-                   ") issued again before its WaitFlag: the event is already set (hangs or is lost on hardware)";
+                   ") issued again before its WaitFlag: the event is already set" +
+                   (first.empty() ? std::string() : " (by the SetFlag at " + first + ")") +
+                   " (hangs or is lost on hardware)";
         return false;
     }
-    queue.push_back(Snapshot(from));
+    queue.push_back(PendingFlag{Snapshot(from), SiteOf(Index(from), issued_[Index(from)])});
     return true;
 }
 
@@ -170,7 +174,7 @@ bool HazardTracker::WaitFlag(Pipe from, Pipe to, int32_t id, std::string* proble
                    ") with no SetFlag pending: pipe " + PipeName(to) + " would wait forever on hardware";
         return false;
     }
-    Observe(to, queue.front());
+    Observe(to, queue.front().token);
     queue.pop_front();
     return true;
 }

@@ -25,6 +25,7 @@ constexpr int32_t kMaxEventId = 7;  // HW event IDs 0-7 per HardEvent
 
 void SetFlagImpl(AscendC::HardEvent event, int32_t id, const char* name) {
     CoreState& core = Core();
+    core.callSite = __builtin_return_address(0);  // the kernel's SetFlag/WaitFlag line
     Pipe from, to;
     if (!EventPipes(event, &from, &to)) return;  // cube / fixpipe events: nothing on an AIV
     if (id < 0 || id > kMaxEventId) {
@@ -39,6 +40,7 @@ void SetFlagImpl(AscendC::HardEvent event, int32_t id, const char* name) {
 
 void WaitFlagImpl(AscendC::HardEvent event, int32_t id, const char* name) {
     CoreState& core = Core();
+    core.callSite = __builtin_return_address(0);  // the kernel's SetFlag/WaitFlag line
     Pipe from, to;
     if (!EventPipes(event, &from, &to)) return;
     if (id < 0 || id > kMaxEventId) {

@@ -62,8 +62,9 @@ public:
     // Whether Access would find a race, without recording anything.
     bool WouldRace(Pipe pipe, uint64_t ubOffset, uint64_t bytes, bool write) const;
 
-    // Explicit flags: the token carries what `from` has issued so far.
-    // Returns false (with *problem set) on misuse: Set twice without Wait, Wait with nothing set.
+    // Explicit flags: the token carries what `from` has issued so far (the SetFlag itself is
+    // the last instruction issued on `from`). Returns false (with *problem set) on misuse: Set
+    // twice without Wait, Wait with nothing set.
     bool SetFlag(Pipe from, Pipe to, int32_t id, std::string* problem);
     bool WaitFlag(Pipe from, Pipe to, int32_t id, std::string* problem);
     // Anonymous tokens for queue buffers (EnQue/DeQue, FreeTensor/AllocTensor).
@@ -101,7 +102,13 @@ private:
     std::vector<const void*> sites_[kPipeCount];
     const void* SiteOf(int pipe, uint64_t seq) const;
     VectorClock observed_[kPipeCount] = {};
-    std::map<std::pair<int, int32_t>, std::deque<VectorClock>> pending_;
+    // Set flags not yet waited for, per (from, to) pipe pair and event ID: the token and the
+    // SetFlag's call site (a second SetFlag names the first one's line).
+    struct PendingFlag {
+        VectorClock token;
+        const void* site;
+    };
+    std::map<std::pair<int, int32_t>, std::deque<PendingFlag>> pending_;
 };
 
 }  // namespace sim

@@ -5,6 +5,7 @@
 
 #include "ascendc_sim/core/core_state.h"
 #include "ascendc_sim/core/launch.h"
+#include "ascendc_sim/kernel/call_site.h"
 #include "ascendc_sim/kernel/enums.h"
 #include "ascendc_sim/kernel/markers.h"
 
@@ -17,10 +18,16 @@ void SyncAllImpl();
 
 namespace AscendC {
 
+// Inlined into the kernel: the Impl keeps its return address as the flag's line (a SetFlag
+// issued twice names the first one's line).
 template <HardEvent event>
-__aicore__ inline void SetFlag(int32_t eventID) { sim::SetFlagImpl(event, eventID, "SetFlag"); }
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void SetFlag(int32_t eventID) {
+    sim::SetFlagImpl(event, eventID, "SetFlag");
+}
 template <HardEvent event>
-__aicore__ inline void WaitFlag(int32_t eventID) { sim::WaitFlagImpl(event, eventID, "WaitFlag"); }
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void WaitFlag(int32_t eventID) {
+    sim::WaitFlagImpl(event, eventID, "WaitFlag");
+}
 
 template <pipe_t pipe>
 __aicore__ inline void PipeBarrier() { sim::PipeBarrierImpl(pipe); }
@@ -32,8 +39,12 @@ __aicore__ inline void SyncAll() { sim::SyncAllImpl(); }
 template <pipe_t src, pipe_t dst>
 class TQueSync {
 public:
-    __aicore__ inline void SetFlag(TEventID id) { sim::SetFlagImpl(Event(), id, "TQueSync::SetFlag"); }
-    __aicore__ inline void WaitFlag(TEventID id) { sim::WaitFlagImpl(Event(), id, "TQueSync::WaitFlag"); }
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void SetFlag(TEventID id) {
+        sim::SetFlagImpl(Event(), id, "TQueSync::SetFlag");
+    }
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void WaitFlag(TEventID id) {
+        sim::WaitFlagImpl(Event(), id, "TQueSync::WaitFlag");
+    }
 private:
     static HardEvent Event();
 };
