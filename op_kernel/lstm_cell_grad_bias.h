@@ -53,15 +53,11 @@ public:
 
     __aicore__ inline void Zero(uint32_t pitch) { Duplicate(sumsBuf_.template Get<float>(), 0.0f, kGates * pitch); }
 
-    // Adds a tile's gate gradients, row by row in batch order. `gradGates` holds the tile's
-    // di; df, dg, do follow `slotElems` apart (the order of gradBias).
-    __aicore__ inline void Accumulate(const LocalTensor<float>& gradGates, uint32_t slotElems, const Tile& tile) {
-        LocalTensor<float> sums = sumsBuf_.template Get<float>();
-        for (uint32_t gate = 0; gate < kGates; ++gate) {
-            for (uint32_t r = 0; r < tile.rows; ++r) {
-                Add(sums[gate * tile.pitch], sums[gate * tile.pitch], gradGates[gate * slotElems + r * tile.pitch],
-                    tile.cols);
-            }
+    // Adds a tile's gradient of gate `gate` (its row of gradBias), row by row in batch order.
+    __aicore__ inline void Accumulate(uint32_t gate, const LocalTensor<float>& gradGate, const Tile& tile) {
+        LocalTensor<float> sums = sumsBuf_.template Get<float>()[gate * tile.pitch];
+        for (uint32_t r = 0; r < tile.rows; ++r) {
+            Add(sums, sums, gradGate[r * tile.pitch], tile.cols);
         }
     }
 

@@ -33,11 +33,28 @@ struct GmArgs {
     GM_ADDR workspace;
 };
 
+// The dtype the NaN mask is formed in (NonFiniteToNan): the inputs' own where the vector
+// unit multiplies it, else fp32 (bfloat16, which A2/A3 vector arithmetic does not take).
+template <typename T>
+struct MaskDtype { using Type = float; };
+template <>
+struct MaskDtype<half> { using Type = half; };
+
 template <typename T, bool kHasHy, bool kHasC, bool kHasBias>
 class GatePass {
     static constexpr bool kHalf = !SameType<T, float>::value;
     static constexpr InputSet kInputs{kHasHy, kHasC};
     static constexpr uint32_t kGatesRead = kInputs.Count() - kInputs.Slot(kGateI);
+    // The fp32 working tensors of the calc buffer. fp16/bf16 add two between gct and slope
+    // (slope, upstream and the tail after them are Tanh's temp): the input being used and
+    // the result being narrowed. Each input is widened right before its first use into a
+    // tensor whose previous content is dead by then (WideSlot); g goes to t's, free after gct.
+    static constexpr uint32_t kTanhSlot = 0, kGctSlot = 1;
+    static constexpr uint32_t kInputSlot = 2, kResultSlot = 3;  // fp16/bf16 only
+    static constexpr uint32_t kSlopeSlot = kHalf ? 4 : 2, kUpstreamSlot = kSlopeSlot + 1;
+    static constexpr uint32_t WideSlot(uint32_t k) {
+        return k == kGateG ? kTanhSlot : k == kGateO ? kResultSlot : kInputSlot;
+    }
 
 public:
     template <typename TilingData>
@@ -64,8 +81,7 @@ public:
         wideSlot_ = SlotElems(tileElems_, sizeof(float));
         if (kInputs.Count() > 0) pipe->InitBuffer(inQueue_, tiling.bufferNum, kInputs.Count() * slot_ * sizeof(T));
         pipe->InitBuffer(outQueue_, tiling.bufferNum, kOutputs * slot_ * sizeof(T));
-        pipe->InitBuffer(calcBuf_, kFp32CalcTensors * wideSlot_ * sizeof(float) + kTanhMinTmpBytes);
-        if (kHalf) pipe->InitBuffer(wideBuf_, (kInputs.Count() + kOutputs) * wideSlot_ * sizeof(float));
+        pipe->InitBuffer(calcBuf_, Fp32SlotCount(sizeof(T)) * wideSlot_ * sizeof(float) + kTanhMinTmpBytes);
         if (kHasBias) bias_.Init(gm.gradBias, gm.workspace, tiling, pipe);
     }
 
@@ -115,63 +131,76 @@ private:
         inQueue_.EnQue(in);
     }
 
-    // The formula, one named intermediate per line.
+    // The formula, one named intermediate per line. Widen(input) is an input's fp32 view and
+    // Emit(result, value) stores a result and adds a gate's to the bias sums: for float the
+    // queue buffers themselves, for fp16/bf16 a cast right before the use and right after
+    // the result, into a few rotating fp32 tensors (the schedule in WideSlot) so that UB
+    // holds larger tiles.
     __aicore__ inline void Compute(const Tile& tile) {
-        const uint32_t n = tile.Elems();
-        LocalTensor<T> out = outQueue_.template AllocTensor<T>();
+        n_ = tile.Elems();
+        tile_ = tile;
+        out_ = outQueue_.template AllocTensor<T>();
         if (kInputs.Count() == 0) {  // no gradients: every result is zero, so are the bias sums
-            Duplicate(out, static_cast<T>(0), kOutputs * slot_);
-            outQueue_.EnQue(out);
+            Duplicate(out_, static_cast<T>(0), kOutputs * slot_);
+            outQueue_.EnQue(out_);
             return;
         }
-        LocalTensor<T> in = inQueue_.template DeQue<T>();
-        LocalTensor<float> input[kInputKinds];  // fp32 inputs, by Input
-        LocalTensor<float> result[kOutputs];    // fp32 results, by Output
-        Widen(in, tile, input, result, out);
-        // The formula's names for them (the inputs a variant does not read stay unset).
-        const LocalTensor<float> &gradHy = input[kGradHy], &gradC = input[kGradC];
-        const LocalTensor<float> &cx = input[kCx], &cy = input[kCy];
-        const LocalTensor<float> &i = input[kGateI], &f = input[kGateF], &g = input[kGateG], &o = input[kGateO];
-        const LocalTensor<float> &di = result[kGradI], &df = result[kGradF], &dg = result[kGradG];
-        const LocalTensor<float> &dO = result[kGradO], &dcx = result[kGradCx];
-        LocalTensor<float> calc = calcBuf_.template Get<float>();
-        LocalTensor<float> tanhCy = calc;                    // t; then the NaN mask, in the same slot
-        LocalTensor<float> gct = calc[wideSlot_];            // the gradient at c, before the step
-        LocalTensor<float> slope = calc[2 * wideSlot_];      // an activation's derivative
-        LocalTensor<float> upstream = calc[3 * wideSlot_];   // the gradient it multiplies
+        in_ = inQueue_.template DeQue<T>();
+        const uint32_t n = n_;
+        const LocalTensor<float> tanhCy = Work(kTanhSlot);            // t
+        const LocalTensor<float> gct = Work(kGctSlot);                // the gradient at c, before the step
+        const LocalTensor<float> slope = Work(kSlopeSlot);            // an activation's derivative
+        const LocalTensor<float> upstream = Work(kUpstreamSlot);      // the gradient it multiplies
+        const LocalTensor<float>& nanMask = slope;                    // first: 1, or NaN
 
         if (kHasHy) {
+            const LocalTensor<float> cy = Widen(kCy);
             Tanh(tanhCy, cy, slope.template ReinterpretCast<uint8_t>(), n);  // t = tanh(cy); temp: slope on
+        }
+        NonFiniteToNan(nanMask);                              // 1, or NaN where an input is not finite
+        if (kHasHy) {
+            const LocalTensor<float> gradHy = Widen(kGradHy);
+            Mul(gradHy, gradHy, nanMask, n);                  // gradHy, NaN there (so every result is)
+            const LocalTensor<float> o = Widen(kGateO);
             Mul(gct, gradHy, o, n);                           // gradHy*o (kept in gct)
             OneMinusTimes(slope, o, n);                       // o*(1-o)
             Mul(upstream, gradHy, tanhCy, n);                 // gradHy*t
+            const LocalTensor<float> dO = Result(kGradO);
             Mul(dO, upstream, slope, n);                      // do = gradHy*t*o*(1-o)
+            Emit(kGradO, dO);
             OneMinusSquare(slope, tanhCy, upstream, n);       // 1-t^2
             Mul(gct, gct, slope, n);                          // gct = gradHy*o*(1-t^2)
-            if (kHasC) Add(gct, gct, gradC, n);               //     + gradC
+            if (kHasC) Add(gct, gct, Widen(kGradC), n);       //     + gradC
         } else {
-            gct = gradC;                                      // gct = gradC
-            Duplicate(dO, 0.0f, n);                           // do = 0
+            Mul(gct, Widen(kGradC), nanMask, n);              // gct = gradC, NaN there
+            const LocalTensor<float> dO = Result(kGradO);
+            Muls(dO, nanMask, 0.0f, n);                       // do = 0, NaN there
+            Emit(kGradO, dO);
         }
-        LocalTensor<float>& nanMask = tanhCy;
-        NonFiniteToNan(nanMask, input, n);                    // 1, or NaN where an input is not finite
-        Mul(gct, gct, nanMask, n);
-        Mul(dO, dO, nanMask, n);
+        const LocalTensor<float> f = Widen(kGateF);
+        const LocalTensor<float> dcx = Result(kGradCx);
         Mul(dcx, gct, f, n);                                  // dcx = gct*f
-        OneMinusTimes(slope, i, n);                           // i*(1-i)
-        Mul(upstream, gct, g, n);                             // gct*g
-        Mul(di, upstream, slope, n);                          // di = gct*g*i*(1-i)
+        Emit(kGradCx, dcx);
         OneMinusTimes(slope, f, n);                           // f*(1-f)
-        Mul(upstream, gct, cx, n);                            // gct*cx
+        Mul(upstream, gct, Widen(kCx), n);                    // gct*cx
+        const LocalTensor<float> df = Result(kGradF);
         Mul(df, upstream, slope, n);                          // df = gct*cx*f*(1-f)
+        Emit(kGradF, df);
+        const LocalTensor<float> i = Widen(kGateI);
+        OneMinusTimes(slope, i, n);                           // i*(1-i)
+        const LocalTensor<float> g = Widen(kGateG);
+        Mul(upstream, gct, g, n);                             // gct*g
+        const LocalTensor<float> di = Result(kGradI);
+        Mul(di, upstream, slope, n);                          // di = gct*g*i*(1-i)
+        Emit(kGradI, di);
         OneMinusSquare(slope, g, upstream, n);                // 1-g^2
         Mul(upstream, gct, i, n);                             // gct*i
+        const LocalTensor<float> dg = Result(kGradG);
         Mul(dg, upstream, slope, n);                          // dg = gct*i*(1-g^2)
+        Emit(kGradG, dg);
 
-        if (kHasBias) bias_.Accumulate(di, wideSlot_, tile);
-        Narrow(result, out, n);
-        outQueue_.EnQue(out);
-        inQueue_.FreeTensor(in);
+        outQueue_.EnQue(out_);
+        inQueue_.FreeTensor(in_);
     }
 
     // Gate derivatives in the form that stays accurate in fp32 near saturation: 1-x first
@@ -189,43 +218,65 @@ private:
         Mul(dst, dst, tmp, n);                                // 1-x^2 = (1-x)(1+x)
     }
     // The API document's rule, "an Inf or NaN input gives NaN": dst = 1, or NaN where any
-    // input read is Inf or NaN; the caller multiplies gct and do by it. A running product
-    // started at 0 (0 * finite = 0, 0 * Inf = NaN) cannot overflow, unlike a sum.
-    __aicore__ inline void NonFiniteToNan(const LocalTensor<float>& dst, const LocalTensor<float>* input, uint32_t n) {
-        uint32_t k = 0;
-        while (!kInputs.Reads(k)) ++k;
-        Muls(dst, input[k], 0.0f, n);
-        for (++k; k < kInputKinds; ++k) {
-            if (kInputs.Reads(k)) Mul(dst, dst, input[k], n);
-        }
-        Adds(dst, dst, 1.0f, n);
-    }
-
-    // fp32 views of the inputs and results: the queue buffers themselves for float, fp32
-    // copies for half (inputs cast up exactly; results cast down by Narrow).
-    __aicore__ inline void Widen(const LocalTensor<T>& in, const Tile& tile, LocalTensor<float>* input,
-                                 LocalTensor<float>* result, const LocalTensor<T>& out) {
+    // input read is Inf or NaN; the caller multiplies the gradient every result derives from
+    // by it (x * 1 is exact, so the finite results are unchanged). A running product started
+    // at 0 (0 * finite = 0, 0 * Inf = NaN) cannot overflow, unlike a sum. Formed in the
+    // inputs' own dtype where the vector unit multiplies it (float; half, where 0 * finite is
+    // exactly 0 too, on half the repeats), else (bfloat16) on each input widened in turn.
+    __aicore__ inline void NonFiniteToNan(const LocalTensor<float>& dst) {
+        using M = typename MaskDtype<T>::Type;
+        const LocalTensor<M> product = SameType<M, float>::value
+                                           ? dst.template ReinterpretCast<M>()
+                                           : Work(kResultSlot).template ReinterpretCast<M>();
+        bool first = true;
         for (uint32_t k = 0; k < kInputKinds; ++k) {
             if (!kInputs.Reads(k)) continue;
-            const uint32_t slot = kInputs.Slot(k);
-            if (kHalf) {
-                input[k] = wideBuf_.template Get<float>()[slot * wideSlot_];
-                Cast(input[k], in[slot * slot_], RoundMode::CAST_NONE, tile.Elems());
+            const LocalTensor<M> x = MaskOperand<M>(k);
+            if (first) {
+                Muls(product, x, static_cast<M>(0), n_);
             } else {
-                input[k] = in[slot * slot_].template ReinterpretCast<float>();
+                Mul(product, product, x, n_);
             }
+            first = false;
         }
-        for (uint32_t k = 0; k < kOutputs; ++k) {
-            result[k] = kHalf ? wideBuf_.template Get<float>()[(kInputs.Count() + k) * wideSlot_]
-                         : out[k * slot_].template ReinterpretCast<float>();
-        }
+        Adds(product, product, static_cast<M>(1), n_);
+        ToFloat(dst, product, n_);
+    }
+    // Input k in the mask's dtype: the queue buffer itself, or (bfloat16) widened.
+    template <typename M>
+    __aicore__ inline LocalTensor<M> MaskOperand(uint32_t k) {
+        const LocalTensor<T> x = in_[kInputs.Slot(k) * slot_];
+        if (SameType<M, T>::value) return x.template ReinterpretCast<M>();
+        const LocalTensor<float> wide = Work(kResultSlot);
+        ToFloat(wide, x, n_);
+        return wide.template ReinterpretCast<M>();
+    }
+    __aicore__ inline static void ToFloat(const LocalTensor<float>&, const LocalTensor<float>&, uint32_t) {}
+    template <typename U>
+    __aicore__ inline static void ToFloat(const LocalTensor<float>& dst, const LocalTensor<U>& src, uint32_t n) {
+        Cast(dst, src, RoundMode::CAST_NONE, n);              // exact
     }
 
-    __aicore__ inline void Narrow(LocalTensor<float>* result, const LocalTensor<T>& out, uint32_t n) {
-        if (!kHalf) return;
-        for (uint32_t k = 0; k < kOutputs; ++k) {
-            Cast(out[k * slot_], result[k], RoundMode::CAST_RINT, n);  // fp16 = fp32 result rounded to nearest even
-        }
+    // fp32 working tensor `slot` of the calc buffer.
+    __aicore__ inline LocalTensor<float> Work(uint32_t slot) { return calcBuf_.template Get<float>()[slot * wideSlot_]; }
+
+    // Input k in fp32: its queue buffer (float) or cast into its schedule slot (half, exact).
+    __aicore__ inline LocalTensor<float> Widen(uint32_t k) {
+        const LocalTensor<T> x = in_[kInputs.Slot(k) * slot_];
+        if (!kHalf) return x.template ReinterpretCast<float>();
+        const LocalTensor<float> wide = Work(WideSlot(k));
+        ToFloat(wide, x, n_);
+        return wide;
+    }
+    // Where result k is computed in fp32: its out-queue buffer (float) or the result slot.
+    __aicore__ inline LocalTensor<float> Result(uint32_t k) {
+        return kHalf ? Work(kResultSlot) : out_[k * slot_].template ReinterpretCast<float>();
+    }
+    // Result k is final: a gate's adds to the bias sums; fp16/bf16 rounds it into the out
+    // queue (to nearest even).
+    __aicore__ inline void Emit(uint32_t k, const LocalTensor<float>& value) {
+        if (kHasBias && k < kGates) bias_.Accumulate(k, value, tile_);
+        if (kHalf) Cast(out_[k * slot_], value, RoundMode::CAST_RINT, n_);
     }
 
     // gradGates (per row or per gate, whichever is fewer DMAs) and gradCx.
@@ -243,7 +294,11 @@ private:
     GlobalTensor<T> gradHyGm_, gradCGm_, cxGm_, cyGm_, storageGm_, gradGatesGm_, gradCxGm_;
     TQue<TPosition::VECIN, 1> inQueue_;
     TQue<TPosition::VECOUT, 1> outQueue_;
-    TBuf<TPosition::VECCALC> calcBuf_, wideBuf_;
+    TBuf<TPosition::VECCALC> calcBuf_;
+    // The tile being computed (Compute's helpers read them).
+    LocalTensor<T> in_, out_;
+    Tile tile_{0, 0, 0, 0, 0};
+    uint32_t n_ = 0;
     BiasAccumulator<T> bias_;
 };
 

@@ -19,6 +19,8 @@ constexpr uint32_t kBufferNum = 2;          // double buffering of the copy queu
 constexpr uint32_t kMaxBufferNum = 2;       // deepest copy queue a tiling may ask for
 constexpr uint32_t kBlockBytes = 32;        // UB DataBlock: rows and buffers align to it
 constexpr uint32_t kFp32CalcTensors = 4;    // tanh(cy), gct, a gate's slope and its upstream (fp32)
+constexpr uint32_t kFp32WideTensors = 2;    // fp16/bf16 only: the widened inputs in use, the result being
+                                            // narrowed (fp32 reads and writes the queues in place)
 constexpr uint32_t kFloatBytes = 4;         // the math's dtype, fp32
 constexpr uint32_t kFloatsPerBlock = kBlockBytes / kFloatBytes;
 constexpr uint32_t kMaxBlockCount = 4095;   // DataCopyPad blockCount limit
@@ -92,21 +94,24 @@ inline uint32_t SlotElems(uint32_t tileElems, uint32_t elemBytes) {
     return groups * kBankGroupBytes / elemBytes;
 }
 
-// Tensors (slots) the main phase carves: copy queues, fp32 working tensors, fp16's copies.
+// fp32 working tensors of the main phase: the formula's four, and for fp16/bf16 the two a
+// liveness schedule needs to widen each input right before its use and narrow each result
+// at once (lstm_cell_grad_gate_pass.h), instead of fp32 copies of all inputs and results.
+inline uint32_t Fp32SlotCount(uint32_t dtypeBytes) {
+    return kFp32CalcTensors + (dtypeBytes != kFloatBytes ? kFp32WideTensors : 0);
+}
+
+// Tensors (slots) the main phase carves: copy queues and fp32 working tensors.
 inline uint32_t UbSlotCount(uint32_t dtypeBytes, InputSet inputs, uint32_t bufferNum) {
-    const uint32_t wideCopies = dtypeBytes != kFloatBytes ? inputs.Count() + kOutputs : 0;
-    return bufferNum * (inputs.Count() + kOutputs) + kFp32CalcTensors + wideCopies;
+    return bufferNum * (inputs.Count() + kOutputs) + Fp32SlotCount(dtypeBytes);
 }
 // The most bytes SlotElems adds to one slot: up to one bank group to align, one to make odd.
 constexpr uint32_t kSlotPadBytes = 2 * kBankGroupBytes;
 
 // UB bytes per tile element: input and output copy queues (bufferNum deep, in the I/O
-// dtype), fp32 working tensors, and for fp16 the fp32 copies of inputs and results.
+// dtype) and the fp32 working tensors.
 inline uint32_t UbBytesPerElement(uint32_t dtypeBytes, InputSet inputs, uint32_t bufferNum) {
-    uint32_t bytes = bufferNum * inputs.Count() * dtypeBytes + bufferNum * kOutputs * dtypeBytes;
-    bytes += kFp32CalcTensors * kFloatBytes;
-    if (dtypeBytes != kFloatBytes) bytes += (inputs.Count() + kOutputs) * kFloatBytes;
-    return bytes;
+    return bufferNum * (inputs.Count() + kOutputs) * dtypeBytes + Fp32SlotCount(dtypeBytes) * kFloatBytes;
 }
 
 // UB bytes per tile column for the bias: the fp32 accumulators and their output queue.
@@ -118,8 +123,7 @@ inline uint64_t UbBytesMainPhase(uint32_t tileElems, uint32_t tileCols, uint32_t
     const uint64_t io = static_cast<uint64_t>(SlotElems(tileElems, dtypeBytes)) * dtypeBytes;
     const uint64_t wide = static_cast<uint64_t>(SlotElems(tileElems, kFloatBytes)) * kFloatBytes;
     const uint32_t ioSlots = bufferNum * (inputs.Count() + kOutputs);
-    const uint32_t wideSlots = kFp32CalcTensors + (dtypeBytes != kFloatBytes ? inputs.Count() + kOutputs : 0);
-    return ioSlots * io + wideSlots * wide + static_cast<uint64_t>(tileCols) * UbBiasBytesPerColumn(hasBias) +
+    return ioSlots * io + Fp32SlotCount(dtypeBytes) * wide + static_cast<uint64_t>(tileCols) * UbBiasBytesPerColumn(hasBias) +
            kTanhMinTmpBytes;
 }
 
