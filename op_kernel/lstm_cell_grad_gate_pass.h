@@ -45,15 +45,16 @@ class GatePass {
     static constexpr bool kHalf = !SameType<T, float>::value;
     static constexpr InputSet kInputs{kHasHy, kHasC};
     static constexpr uint32_t kGatesRead = kInputs.Count() - kInputs.Slot(kGateI);
-    // The fp32 working tensors of the calc buffer. fp16/bf16 add two between gct and slope
-    // (slope, upstream and the tail after them are Tanh's temp): the input being used and
-    // the result being narrowed. Each input is widened right before its first use into a
-    // tensor whose previous content is dead by then (WideSlot); g goes to t's, free after gct.
+    // The fp32 working tensors of the calc buffer; fp16/bf16 add one before slope (slope,
+    // upstream and the tail after them are Tanh's temp) for the input in use. Each input is
+    // widened right before its first use into a tensor whose content is dead by then: o into
+    // upstream (before gradHy*t), g into t's (free after gct), the rest into the input
+    // tensor; each result is computed into slope, in place, and narrowed at once.
     static constexpr uint32_t kTanhSlot = 0, kGctSlot = 1;
-    static constexpr uint32_t kInputSlot = 2, kResultSlot = 3;  // fp16/bf16 only
-    static constexpr uint32_t kSlopeSlot = kHalf ? 4 : 2, kUpstreamSlot = kSlopeSlot + 1;
+    static constexpr uint32_t kInputSlot = 2;  // fp16/bf16 only
+    static constexpr uint32_t kSlopeSlot = kHalf ? 3 : 2, kUpstreamSlot = kSlopeSlot + 1;
     static constexpr uint32_t WideSlot(uint32_t k) {
-        return k == kGateG ? kTanhSlot : k == kGateO ? kResultSlot : kInputSlot;
+        return k == kGateG ? kTanhSlot : k == kGateO ? kUpstreamSlot : kInputSlot;
     }
 
 public:
@@ -227,7 +228,7 @@ private:
         using M = typename MaskDtype<T>::Type;
         const LocalTensor<M> product = SameType<M, float>::value
                                            ? dst.template ReinterpretCast<M>()
-                                           : Work(kResultSlot).template ReinterpretCast<M>();
+                                           : Work(kGctSlot).template ReinterpretCast<M>();
         bool first = true;
         for (uint32_t k = 0; k < kInputKinds; ++k) {
             if (!kInputs.Reads(k)) continue;
@@ -247,7 +248,7 @@ private:
     __aicore__ inline LocalTensor<M> MaskOperand(uint32_t k) {
         const LocalTensor<T> x = in_[kInputs.Slot(k) * slot_];
         if (SameType<M, T>::value) return x.template ReinterpretCast<M>();
-        const LocalTensor<float> wide = Work(kResultSlot);
+        const LocalTensor<float> wide = Work(kGctSlot);
         ToFloat(wide, x, n_);
         return wide.template ReinterpretCast<M>();
     }
@@ -268,9 +269,10 @@ private:
         ToFloat(wide, x, n_);
         return wide;
     }
-    // Where result k is computed in fp32: its out-queue buffer (float) or the result slot.
+    // Where result k is computed in fp32: its out-queue buffer (float) or, in place, the
+    // slope it is the last use of (fp16/bf16).
     __aicore__ inline LocalTensor<float> Result(uint32_t k) {
-        return kHalf ? Work(kResultSlot) : out_[k * slot_].template ReinterpretCast<float>();
+        return kHalf ? Work(kSlopeSlot) : out_[k * slot_].template ReinterpretCast<float>();
     }
     // Result k is final: a gate's adds to the bias sums; fp16/bf16 rounds it into the out
     // queue (to nearest even).

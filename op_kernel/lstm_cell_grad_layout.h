@@ -19,8 +19,8 @@ constexpr uint32_t kBufferNum = 2;          // double buffering of the copy queu
 constexpr uint32_t kMaxBufferNum = 2;       // deepest copy queue a tiling may ask for
 constexpr uint32_t kBlockBytes = 32;        // UB DataBlock: rows and buffers align to it
 constexpr uint32_t kFp32CalcTensors = 4;    // tanh(cy), gct, a gate's slope and its upstream (fp32)
-constexpr uint32_t kFp32WideTensors = 2;    // fp16/bf16 only: the widened inputs in use, the result being
-                                            // narrowed (fp32 reads and writes the queues in place)
+constexpr uint32_t kFp32WideTensors = 1;    // fp16/bf16 only: the widened input in use (fp32 reads and
+                                            // writes the queues in place)
 constexpr uint32_t kFloatBytes = 4;         // the math's dtype, fp32
 constexpr uint32_t kFloatsPerBlock = kBlockBytes / kFloatBytes;
 constexpr uint32_t kMaxBlockCount = 4095;   // DataCopyPad blockCount limit
@@ -94,9 +94,9 @@ inline uint32_t SlotElems(uint32_t tileElems, uint32_t elemBytes) {
     return groups * kBankGroupBytes / elemBytes;
 }
 
-// fp32 working tensors of the main phase: the formula's four, and for fp16/bf16 the two a
-// liveness schedule needs to widen each input right before its use and narrow each result
-// at once (lstm_cell_grad_gate_pass.h), instead of fp32 copies of all inputs and results.
+// fp32 working tensors of the main phase: the formula's four, and for fp16/bf16 the one a
+// liveness schedule needs to widen each input right before its use (each result is narrowed
+// at once; lstm_cell_grad_gate_pass.h), instead of fp32 copies of all inputs and results.
 inline uint32_t Fp32SlotCount(uint32_t dtypeBytes) {
     return kFp32CalcTensors + (dtypeBytes != kFloatBytes ? kFp32WideTensors : 0);
 }

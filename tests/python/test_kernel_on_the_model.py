@@ -28,11 +28,12 @@ CASES = [
     (4096, 512, np.float32, True, ("hy",), 0.80, 0.80),
     (1024, 1024, np.float16, False, ("hy", "c"), 0.80, 0.80),
     (1024, 4096, np.float16, False, ("c",), 0.80, 0.80),
-    # float16 with bias: short of the target (UB holds one 1024-element fp16 row per tile, so
-    # its DMAs are 2 KiB, and the bias chunk height is bounded by the 3% traffic target).
-    (1024, 4096, np.float16, True, ("hy", "c"), 0.85, 0.80),
-    (1024, 1024, np.float16, True, ("hy", "c"), 0.80, 0.55),
-    (4096, 512, np.float16, True, ("c",), 0.80, 0.75),
+    # float16 with bias. (1024, 1024) is short of the target: the bias chunk height must be
+    # the same on every SoC (gradBias's summation order) and is bounded by the 3% traffic
+    # target, so 40 of 48 cores get work and each tile holds 4 x 512 elements (4 KiB DMAs).
+    (1024, 4096, np.float16, True, ("hy", "c"), 0.85, 0.85),
+    (1024, 1024, np.float16, True, ("hy", "c"), 0.80, 0.70),
+    (4096, 512, np.float16, True, ("c",), 0.80, 0.80),
     # The small shape: 64 rows over 48 cores need partial bias sums, capped by the 3% target.
     (64, 1024, np.float32, True, ("hy", "c"), 0.50, 0.30),
 ]
