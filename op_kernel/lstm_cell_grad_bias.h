@@ -38,6 +38,10 @@ __aicore__ inline void ToBiasDtype(const LocalTensor<float>& dst, const LocalTen
 template <typename T>
 class BiasAccumulator {
 public:
+    // `outQueue`: the gate pass's output queue, whose buffers the tiling sizes to hold a
+    // block's sums too (OutBufferBytes): a flush waits for a free one like a tile does.
+    __aicore__ inline explicit BiasAccumulator(TQue<TPosition::VECOUT, 1>& outQueue) : outQueue_(outQueue) {}
+
     template <typename TilingData>
     __aicore__ inline void Init(GM_ADDR gradBias, GM_ADDR workspace, const TilingData& tiling, TPipe* pipe) {
         hidden_ = tiling.hidden;
@@ -48,16 +52,15 @@ public:
         // Accumulator rows use the tile pitch, so each gate's row starts on a 32-byte block
         // in fp32 and, after a cast, in fp16 too.
         pipe->InitBuffer(sumsBuf_, kGates * tileCols_ * sizeof(float));
-        pipe->InitBuffer(outQueue_, 1, kGates * tileCols_ * sizeof(float));
     }
 
     __aicore__ inline void Zero(uint32_t pitch) { Duplicate(sumsBuf_.template Get<float>(), 0.0f, kGates * pitch); }
 
     // Adds a tile's gradient of gate `gate` (its row of gradBias), row by row in batch order.
     __aicore__ inline void Accumulate(uint32_t gate, const LocalTensor<float>& gradGate, const Tile& tile) {
-        LocalTensor<float> sums = sumsBuf_.template Get<float>()[gate * tile.pitch];
+        LocalTensor<float> sums = sumsBuf_.template Get<float>();
         for (uint32_t r = 0; r < tile.rows; ++r) {
-            Add(sums, sums, gradGate[r * tile.pitch], tile.cols);
+            Add(sums[gate * tile.pitch], sums[gate * tile.pitch], gradGate[r * tile.pitch], tile.cols);
         }
     }
 
@@ -115,7 +118,7 @@ private:
     GlobalTensor<T> gradBiasGm_;
     GlobalTensor<float> partialGm_;
     TBuf<TPosition::VECCALC> sumsBuf_;
-    TQue<TPosition::VECOUT, 1> outQueue_;
+    TQue<TPosition::VECOUT, 1>& outQueue_;
 };
 
 // The final pass. UB is carved anew (the caller resets the pipe): double-buffered partial

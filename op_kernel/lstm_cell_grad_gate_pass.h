@@ -77,11 +77,13 @@ public:
 
         tileElems_ = tiling.tileElems;
         // Tensors of one buffer lie slot_ / wideSlot_ elements apart (SlotElems: never in the
-        // same UB bank group, so two sources of a vector instruction do not conflict).
-        slot_ = SlotElems(tileElems_, sizeof(T));
+        // same UB bank group, so two sources of a vector instruction do not conflict; fp16's
+        // queue tensors are only cast, IoSlotElems packs them).
+        slot_ = IoSlotElems(tileElems_, sizeof(T));
         wideSlot_ = SlotElems(tileElems_, sizeof(float));
         if (kInputs.Count() > 0) pipe->InitBuffer(inQueue_, tiling.bufferNum, kInputs.Count() * slot_ * sizeof(T));
-        pipe->InitBuffer(outQueue_, tiling.bufferNum, kOutputs * slot_ * sizeof(T));
+        pipe->InitBuffer(outQueue_, tiling.bufferNum,
+                         OutBufferBytes(tileElems_, tiling.tileCols, sizeof(T), kHasBias));
         pipe->InitBuffer(calcBuf_, Fp32SlotCount(sizeof(T)) * wideSlot_ * sizeof(float) + kTanhMinTmpBytes);
         if (kHasBias) bias_.Init(gm.gradBias, gm.workspace, tiling, pipe);
     }
@@ -301,7 +303,7 @@ private:
     LocalTensor<T> in_, out_;
     Tile tile_{0, 0, 0, 0, 0};
     uint32_t n_ = 0;
-    BiasAccumulator<T> bias_;
+    BiasAccumulator<T> bias_{outQueue_};  // its flushes borrow outQueue_'s buffers
 };
 
 }  // namespace lstm_cell_grad

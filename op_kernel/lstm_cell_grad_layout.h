@@ -94,6 +94,15 @@ inline uint32_t SlotElems(uint32_t tileElems, uint32_t elemBytes) {
     return groups * kBankGroupBytes / elemBytes;
 }
 
+// Elements between the copy queues' tensors in the I/O dtype: float's are the formula's vector
+// operands (SlotElems); fp16/bf16's are only cast (and the NaN mask's operands), so they
+// are packed, a 32-byte block apart.
+inline uint32_t IoSlotElems(uint32_t tileElems, uint32_t elemBytes) {
+    if (elemBytes == kFloatBytes) return SlotElems(tileElems, elemBytes);
+    const uint32_t perBlock = kBlockBytes / elemBytes;
+    return (tileElems + perBlock - 1) / perBlock * perBlock;
+}
+
 // fp32 working tensors of the main phase: the formula's four, and for fp16/bf16 the one a
 // liveness schedule needs to widen each input right before its use (each result is narrowed
 // at once; lstm_cell_grad_gate_pass.h), instead of fp32 copies of all inputs and results.
@@ -114,16 +123,25 @@ inline uint32_t UbBytesPerElement(uint32_t dtypeBytes, InputSet inputs, uint32_t
     return bufferNum * (inputs.Count() + kOutputs) * dtypeBytes + Fp32SlotCount(dtypeBytes) * kFloatBytes;
 }
 
-// UB bytes per tile column for the bias: the fp32 accumulators and their output queue.
-inline uint32_t UbBiasBytesPerColumn(bool hasBias) { return hasBias ? 2 * kGates * kFloatBytes : 0; }
+// UB bytes per tile column for the bias: its fp32 accumulators. Their flush borrows a buffer
+// of the output queue (OutBufferBytes).
+inline uint32_t UbBiasBytesPerColumn(bool hasBias) { return hasBias ? kGates * kFloatBytes : 0; }
+
+// One buffer of the output queue: the five results, or the bias sums of a tile's columns on
+// their way out (fp32), whichever is larger.
+inline uint64_t OutBufferBytes(uint32_t tileElems, uint32_t tileCols, uint32_t dtypeBytes, bool hasBias) {
+    const uint64_t results = static_cast<uint64_t>(kOutputs) * IoSlotElems(tileElems, dtypeBytes) * dtypeBytes;
+    const uint64_t sums = hasBias ? static_cast<uint64_t>(kGates) * tileCols * kFloatBytes : 0;
+    return results > sums ? results : sums;
+}
 
 // Total UB the main phase carves for a tile of tileElems elements, tileCols columns.
 inline uint64_t UbBytesMainPhase(uint32_t tileElems, uint32_t tileCols, uint32_t dtypeBytes, InputSet inputs,
                                  bool hasBias, uint32_t bufferNum) {
-    const uint64_t io = static_cast<uint64_t>(SlotElems(tileElems, dtypeBytes)) * dtypeBytes;
+    const uint64_t in = static_cast<uint64_t>(inputs.Count()) * IoSlotElems(tileElems, dtypeBytes) * dtypeBytes;
     const uint64_t wide = static_cast<uint64_t>(SlotElems(tileElems, kFloatBytes)) * kFloatBytes;
-    const uint32_t ioSlots = bufferNum * (inputs.Count() + kOutputs);
-    return ioSlots * io + Fp32SlotCount(dtypeBytes) * wide + static_cast<uint64_t>(tileCols) * UbBiasBytesPerColumn(hasBias) +
+    return bufferNum * (in + OutBufferBytes(tileElems, tileCols, dtypeBytes, hasBias)) +
+           Fp32SlotCount(dtypeBytes) * wide + static_cast<uint64_t>(tileCols) * UbBiasBytesPerColumn(hasBias) +
            kTanhMinTmpBytes;
 }
 

@@ -28,11 +28,10 @@ CASES = [
     (4096, 512, np.float32, True, ("hy",), 0.80, 0.80),
     (1024, 1024, np.float16, False, ("hy", "c"), 0.80, 0.80),
     (1024, 4096, np.float16, False, ("c",), 0.80, 0.80),
-    # float16 with bias. (1024, 1024) is short of the target: the bias chunk height must be
-    # the same on every SoC (gradBias's summation order) and is bounded by the 3% traffic
-    # target, so 40 of 48 cores get work and each tile holds 4 x 512 elements (4 KiB DMAs).
+    # float16 with bias: the fp16 path widens each input right before its use (72 UB bytes
+    # per element), so (1024, 1024) tiles hold 5 x 512 elements.
     (1024, 4096, np.float16, True, ("hy", "c"), 0.85, 0.85),
-    (1024, 1024, np.float16, True, ("hy", "c"), 0.80, 0.70),
+    (1024, 1024, np.float16, True, ("hy", "c"), 0.80, 0.80),
     (4096, 512, np.float16, True, ("c",), 0.80, 0.80),
     # The small shape: 64 rows over 48 cores need partial bias sums, capped by the 3% target.
     (64, 1024, np.float32, True, ("hy", "c"), 0.50, 0.30),
