@@ -1,6 +1,8 @@
-"""The persistent pool of core threads (sim/src/core/core_pool.cpp): launches reuse its workers, SyncAll
-stays a true barrier across 48 emulated cores on however few host cores, and a kernel fault on one
-core leaves the pool ready for the next launch."""
+"""The persistent pool of core fibers and host threads (sim/src/core/core_pool.cpp): launches reuse
+its fibers and workers, SyncAll stays a true barrier across 48 emulated cores on however few host
+cores, and a kernel fault on one core leaves the pool ready for the next launch."""
+import os
+
 import numpy as np
 
 from .test_checks import launch
@@ -18,16 +20,17 @@ def sum_48(simtest, seed):
 
 def test_sync_all_across_48_cores_on_reused_workers(simtest):
     sum_48(simtest, 0)
-    workers = simtest.pooled_core_threads()
-    assert workers >= 47  # core 0 runs on the calling thread, 47 on workers
+    workers, fibers = simtest.pooled_core_threads(), simtest.pooled_core_fibers()
+    assert fibers >= 48  # one fiber per emulated core
+    assert workers < os.cpu_count()  # the calling thread and at most one worker per other host core
     for seed in range(1, 20):
         sum_48(simtest, seed)
-    assert simtest.pooled_core_threads() == workers  # reused, not recreated
+    assert (simtest.pooled_core_threads(), simtest.pooled_core_fibers()) == (workers, fibers)  # reused
 
 
 def test_a_fault_on_one_core_leaves_the_pool_usable(simtest):
     sum_48(simtest, 100)
-    workers = simtest.pooled_core_threads()
+    workers, fibers = simtest.pooled_core_threads(), simtest.pooled_core_fibers()
     faulted = launch(simtest, "assert_tile_count", 2, x=bytes(32), y=bytes(32))  # core 1 asserts
     assert faulted["error_kind"] == "kernel-assert" and "core 1/2" in faulted["error"]
     sum_48(simtest, 101)
@@ -35,4 +38,4 @@ def test_a_fault_on_one_core_leaves_the_pool_usable(simtest):
     skipped = launch(simtest, "core_skips_sync_all", 48, x=np.zeros(64, np.float32).tobytes(), y=bytes(256))
     assert skipped["error_kind"] == "sync-misuse" and "the same number of times" in skipped["error"]
     sum_48(simtest, 102)
-    assert simtest.pooled_core_threads() == workers
+    assert (simtest.pooled_core_threads(), simtest.pooled_core_fibers()) == (workers, fibers)

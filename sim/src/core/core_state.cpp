@@ -10,7 +10,6 @@ namespace sim {
 namespace {
 thread_local CoreState* t_core = nullptr;
 constexpr uint8_t kPoison = 0xFF;  // 0xFFFF / 0xFFFFFFFF are NaN in fp16 / fp32
-std::atomic<uint64_t> g_coreSerial{0};
 }  // namespace
 
 CoreArena::CoreArena(uint64_t ubBytes) : ub(ubBytes, kPoison), defined(ubBytes, 0), hazard(ubBytes) {
@@ -41,7 +40,7 @@ CoreState& Core() {
 }
 
 CoreState::CoreState(LaunchState* launchState, uint32_t idx, uint32_t num, const SocSpec& socSpec, CoreArena& arena)
-    : launch(launchState), blockIdx(idx), blockNum(num), soc(socSpec), serial(++g_coreSerial), ub(arena.ub),
+    : launch(launchState), blockIdx(idx), blockNum(num), soc(socSpec), ub(arena.ub),
       defined(arena.defined), hazard(arena.hazard), stale_(arena.stale), maybeUndefined_(arena.maybeUndefined) {}
 
 void CoreState::Materialize(uint64_t ubOffset, uint64_t bytes) {

@@ -15,8 +15,6 @@ namespace sim {
 namespace {
 
 thread_local LaunchResult t_lastLaunch;
-thread_local uint64_t t_tilingKey = 0;
-thread_local bool t_tilingKeySet = false;
 
 struct Registered {
     KernelEntry entry;
@@ -100,7 +98,7 @@ void LaunchState::SyncAll() {
                                          "hangs on hardware)");
         return;
     }
-    cv_.wait(lock, [&] { return aborted_ || generation_ != generation; });
+    WaitForCores(lock, cv_, [&] { return aborted_ || generation_ != generation; });
     if (aborted_) throw LaunchAborted{};
 }
 
@@ -201,13 +199,9 @@ LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& 
         RunOnCores(waveEnd - waveStart, soc.ubBytes, [&](uint32_t inWave, CoreArena& arena) {
             const uint32_t idx = waveStart + inWave;
             CoreState core(&launch, idx, config.blockDim, soc, arena);
-            // The calling thread runs a core too: its own state comes back afterwards.
+            // A one-core launch runs on the calling thread: its own state comes back afterwards.
             CoreState* outer = CurrentCoreOrNull();
-            const uint64_t outerKey = t_tilingKey;
-            const bool outerKeySet = t_tilingKeySet;
             detail::SetCurrentCore(&core);
-            t_tilingKey = config.tilingKey;
-            t_tilingKeySet = config.tilingKeySet;
             try {
                 coreBody();
                 launch.CoreFinished(idx);
@@ -220,8 +214,6 @@ LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& 
                 launch.Fail(Check::ApiMisuse, "core " + std::to_string(idx) + ": kernel threw an unknown exception");
             }
             detail::SetCurrentCore(outer);
-            t_tilingKey = outerKey;
-            t_tilingKeySet = outerKeySet;
             counters[idx] = std::move(core.counters);
         });
     }
@@ -234,7 +226,12 @@ LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& 
 
 const LaunchResult& LastLaunch() { return t_lastLaunch; }
 
-bool TilingKeyMatches(uint64_t key) { return !t_tilingKeySet || t_tilingKey == key; }
+// The key of the launch the current core runs (a core's launch, not a thread's: cores are fibers).
+bool TilingKeyMatches(uint64_t key) {
+    const CoreState* core = CurrentCoreOrNull();
+    if (core == nullptr || !core->launch->config.tilingKeySet) return true;
+    return core->launch->config.tilingKey == key;
+}
 
 void RegisterKernel(const std::string& name, KernelEntry entry, int gmArgCount) {
     std::lock_guard<std::mutex> lock(g_kernelsMutex);

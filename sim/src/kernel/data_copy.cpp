@@ -47,20 +47,8 @@ struct RowPlan {
 
 std::string Num(uint64_t v) { return std::to_string(v); }
 
-// ---- the pad-value register (SetPadValue, or DataCopyPad with isPad) -----------------------
-// Per core: cores run on their own threads; the owner's serial guards against a thread that
-// runs another core afterwards (pool threads run many).
-struct PadRegister {
-    uint64_t owner = 0;
-    bool set = false;
-    uint64_t bits = 0;
-};
-thread_local PadRegister t_padRegister;
-
-PadRegister& PadRegisterOf(const CoreState& core) {
-    if (t_padRegister.owner != core.serial) t_padRegister = PadRegister{core.serial, false, 0};
-    return t_padRegister;
-}
+// ---- the pad-value register (SetPadValue, or DataCopyPad with isPad): per core ------------
+PadRegister& PadRegisterOf(CoreState& core) { return core.padRegister; }
 
 // ---- checks shared by every mover --------------------------------------------------------
 

@@ -125,6 +125,7 @@ SIMTEST_BINDINGS(kernels) {
           py::arg("events") = false);
     m.def("gm_allocations", &sim::LiveGmAllocations, "Number of live GM allocations (leak checks)");
     m.def("pooled_core_threads", &sim::PooledCoreThreads, "Worker threads in the sim's core pool");
+    m.def("pooled_core_fibers", &sim::PooledCoreFibers, "Core fibers in the sim's core pool");
     m.def(
         "add_custom_tiling",
         [](uint32_t totalLength, uint32_t blockDim, uint32_t typeSize, uint32_t maxTileLength) {

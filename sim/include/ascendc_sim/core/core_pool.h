@@ -1,22 +1,34 @@
-// Persistent threads for emulated cores. A launch of n cores runs core 0 of each wave on the
-// calling thread and the others on pooled workers, all at once (SyncAll needs every core of
-// a wave live together, whatever the host's core count). Workers outlive launches, and each
-// keeps the UB state of the core it runs (CoreArena) for the next launch, so a launch pays
-// neither thread creation nor per-core allocation and page faults.
+// Emulated cores as cooperative fibers on a few persistent host threads. A launch of n cores
+// runs them on min(n, hardware threads) host threads (the calling thread and pooled workers);
+// each core is a fiber with its own stack, and a core that must wait for the others
+// (SyncAll) yields its host thread to the next core instead of blocking it, so SyncAll stays a
+// true barrier across all n cores however few host cores there are, without n OS threads and
+// their wake-ups. Fibers and workers outlive launches, and each fiber keeps the UB state of
+// the core it runs (CoreArena) for the next launch, so a launch pays neither thread creation
+// nor per-core allocation and page faults.
 #pragma once
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 
 #include "ascendc_sim/core/core_state.h"
 
 namespace sim {
 
-// Runs body(i, arena) for i in [0, count) concurrently, each on its own thread, with an arena
-// Reset and sized for `ubBytes`; returns when every body has returned. Bodies must not throw.
-// Safe to call from several threads at once (each call takes its own workers).
+// Runs body(i, arena) for every i in [0, count), each as its own fiber, with an arena Reset and
+// sized for `ubBytes`; returns when every body has returned. Bodies must not throw. The
+// current core (CurrentCoreOrNull) follows each fiber across host-thread switches. Safe to call
+// from several threads at once (each call takes its own fibers and workers).
 void RunOnCores(uint32_t count, uint64_t ubBytes, const std::function<void(uint32_t, CoreArena&)>& body);
 
-// Workers alive in the pool (idle or busy): for tests.
+// Waits, holding `lock` on entry and return, until ready() holds; `cv` is notified whenever
+// ready() may have become true. Inside a core body this yields the host thread to the other
+// cores of the launch (other fibers of this thread run meanwhile); elsewhere it is cv.wait.
+void WaitForCores(std::unique_lock<std::mutex>& lock, std::condition_variable& cv, const std::function<bool()>& ready);
+
+// Worker threads and core fibers alive in the pool (idle or busy): for tests.
 uint32_t PooledCoreThreads();
+uint32_t PooledCoreFibers();
 
 }  // namespace sim

@@ -38,6 +38,12 @@ struct UbRef {
 
 enum class Access : uint8_t { Read, Write };
 
+// A core's pad-value register (SetPadValue, or DataCopyPad with isPad).
+struct PadRegister {
+    bool set = false;
+    uint64_t bits = 0;
+};
+
 // The storage of one emulated core's UB state, kept by a worker thread across launches so
 // that a launch neither allocates nor page-faults it. The state is lazy, as byte ranges:
 // `stale` holds the ranges whose logical contents are the poison pattern and "undefined"
@@ -66,7 +72,6 @@ public:
     uint32_t blockIdx;
     uint32_t blockNum;
     const SocSpec& soc;
-    const uint64_t serial;         // unique per CoreState in the process (per-core registers key on it)
     std::vector<uint8_t>& ub;      // the UB bytes (call MakeResident before touching them directly)
     std::vector<uint8_t>& defined; // 1 where the UB byte holds data written since allocation
     HazardTracker& hazard;
@@ -76,6 +81,7 @@ public:
     mutable UndefinedOrigins origins;  // where undefined UB bytes came from (reports only)
     const void* callSite = nullptr;    // return address into the kernel of the API call running
                                        // (kernel/call_site.h); every instruction records it
+    PadRegister padRegister;           // per core, not per thread: cores are fibers sharing threads
 
     // "TQue<VECIN>#0 buffer 1 bytes [64, 128) (UB [8256, 8320))"
     std::string Describe(const UbRef& ref, uint64_t byteOffset, uint64_t bytes) const;
