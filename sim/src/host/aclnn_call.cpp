@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include <sys/sysinfo.h>
+
 #include "aclnn/opdev/op_errno.h"
 #include "ascendc_sim/core/gm.h"
 #include "ascendc_sim/core/soc.h"
@@ -91,6 +93,14 @@ uint64_t MemoryAvailable() {
         if (key == "MemAvailable:") return kib * 1024;
     }
     return 0;
+}
+
+// Whether `bytes` fit within half of the free RAM: one sysinfo call, where reading
+// /proc/meminfo (MemoryAvailable) costs more than a whole small op call.
+bool SurelyFits(uint64_t bytes) {
+    struct sysinfo info {};
+    if (sysinfo(&info) != 0) return false;
+    return bytes <= static_cast<uint64_t>(info.freeram) * info.mem_unit / 2;
 }
 
 std::string DtypeList(const std::vector<ge::DataType>& dtypes) {
@@ -273,7 +283,8 @@ aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
     // A request that cannot fit fails here with a status, not later with the OOM killer.
     uint64_t available = 0;
     try {
-        available = MemoryAvailable();
+        const bool capped = std::getenv("ASCEND_SIM_MAX_WORKSPACE_BYTES") != nullptr;
+        if (capped || !SurelyFits(total)) available = MemoryAvailable();
     } catch (const std::invalid_argument& e) {
         return Fail(ACLNN_ERR_PARAM_INVALID, e.what());
     }
