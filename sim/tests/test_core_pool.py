@@ -19,10 +19,13 @@ def sum_48(simtest, seed):
 
 
 def test_sync_all_across_48_cores_on_reused_workers(simtest):
+    workers_before = simtest.pooled_core_threads()
     sum_48(simtest, 0)
     workers, fibers = simtest.pooled_core_threads(), simtest.pooled_core_fibers()
     assert fibers >= 48  # one fiber per emulated core
-    assert workers < os.cpu_count()  # the calling thread and at most one worker per other host core
+    # The calling thread and at most one worker per other host core (earlier tests that called
+    # from many threads at once may have left more workers idle in the pool).
+    assert workers - workers_before < os.cpu_count()
     for seed in range(1, 20):
         sum_48(simtest, seed)
     assert (simtest.pooled_core_threads(), simtest.pooled_core_fibers()) == (workers, fibers)  # reused
