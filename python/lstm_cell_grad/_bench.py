@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 import statistics
 import sys
 import time
@@ -185,7 +186,8 @@ def run_sim_bench(rounds: int = DEFAULT_ROUNDS, soc: Optional[str] = None, num_c
             sys.stderr.write(f"\rbench --sim: {len(rows)}/{len(shapes)} shapes")
     sys.stderr.write("\n")
     table = (f"sim vs numpy vs torch (CPU), measured wall ms per call, {rounds} rounds, one process; numpy's "
-             f"BLAS/OpenMP and torch on 1 thread each, the sim's cores on its own threads:\n"
+             f"BLAS/OpenMP and torch on 1 thread each, the sim's cores as fibers on one host thread per "
+             f"host core (load average {os.getloadavg()[0]:.1f} at the end):\n"
              + format_sim_table(rows))
     print(table)
     if out_file:
