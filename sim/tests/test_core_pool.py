@@ -42,3 +42,13 @@ def test_a_fault_on_one_core_leaves_the_pool_usable(simtest):
     assert skipped["error_kind"] == "sync-misuse" and "the same number of times" in skipped["error"]
     sum_48(simtest, 102)
     assert (simtest.pooled_core_threads(), simtest.pooled_core_fibers()) == (workers, fibers)
+
+
+def test_the_pad_register_is_per_core_across_sync_all(simtest):
+    # 48 cores on a few host threads: each core's SetPadValue survives the others running in
+    # between (at SyncAll), so every padded row carries its own core's value.
+    result = launch(simtest, "pad_value_per_core", 48, x=np.float32([42.0]).tobytes(), y=bytes(48 * 2 * 4))
+    assert result["ok"], result["error"]
+    rows = np.frombuffer(result["outputs"]["y"], np.float32).reshape(48, 2)
+    assert rows[:, 0].tolist() == [42.0] * 48
+    assert rows[:, 1].tolist() == [float(core + 1) for core in range(48)]

@@ -16,6 +16,7 @@
 #include "broken_dma.h"
 #include "broken_sync.h"
 #include "copy_through.h"
+#include "pad_per_core.h"
 #include "registry.h"
 #include "sum_sync_all.h"
 #include "ascendc_sim/core/core_pool.h"
@@ -52,6 +53,7 @@ void RegisterTestKernels() {
     RegisterKernel("slots_read_without_sync_all", &slots_read_without_sync_all);
     RegisterKernel("slots_read_after_sync_all", &slots_read_after_sync_all);
     RegisterKernel("cores_write_one_slot", &cores_write_one_slot);
+    RegisterKernel("pad_value_per_core", &pad_value_per_core);
 }
 
 const char* EventKindName(sim::EventKind kind) {
