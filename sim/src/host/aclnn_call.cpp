@@ -356,8 +356,8 @@ aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
         }
         {
             SocScope scope(socPtr->name, coreLimit);
-            LaunchResult r = LaunchKernel(kernel, config, args);
-            t_lastOpLaunch = r;
+            t_lastOpLaunch = LaunchKernel(kernel, config, args);  // moved in: the per-core logs are large
+            const LaunchResult& r = t_lastOpLaunch;
             if (!r.ok) return fail(r);
             sim::acl::RecordLaunch(stream, r);
         }
