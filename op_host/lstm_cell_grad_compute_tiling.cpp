@@ -155,24 +155,48 @@ struct GridChoice {
     double micros;
 };
 
+// The busiest core's modeled time under a grid. The slowest core is not always the one with
+// the most elements: a DMA's rate falls with its size (msKPP), so a core with fewer columns
+// may take longer on shorter bursts. Each axis's largest and smallest share are timed.
+double GridMicros(const TilingInput& in, int64_t rowUnits, uint32_t rowUnit, int64_t rowLimit, int64_t rows,
+                  int64_t colUnits, uint32_t colUnit, int64_t cols, uint32_t biasChunks, const UbBudget& ub) {
+    const int64_t batch = std::max<int64_t>(in.batch, 1);
+    const int64_t rowShares[2] = {std::min<int64_t>(CeilDiv(rowUnits, rows) * rowUnit, batch),
+                                  std::min<int64_t>(rowUnits / rows * rowUnit, batch)};
+    const int64_t colShares[2] = {std::min<int64_t>(CeilDiv(colUnits, cols) * colUnit, in.hidden),
+                                  std::min<int64_t>(colUnits / cols * colUnit, in.hidden)};
+    double micros = 0.0;
+    for (const int64_t coreRows : rowShares) {
+        for (const int64_t coreCols : colShares) {
+            const TileShape tile = TileFor(coreRows, coreCols, in.dtypeBytes, rowLimit, ub);
+            micros = std::max(micros, CoreMicros(in, coreRows, coreCols, tile, static_cast<uint32_t>(rows * cols),
+                                                 biasChunks));
+        }
+    }
+    return micros;
+}
+
 // The core grid and column unit whose busiest core the model times shortest. Column
 // units: one 32-byte block, or 512 bytes (the GM request size: bursts that start on it
-// need no extra request).
+// need no extra request). Each row count takes as many column groups as the cores allow;
+// when that leaves each core bursts shorter than a GM request, fewer, wider groups that
+// share the columns evenly are tried too (idle cores can beat many short bursts).
 GridChoice ChooseGrid(const TilingInput& in, int64_t rowUnits, uint32_t rowUnit, int64_t rowLimit, uint32_t cores,
                       uint32_t biasChunks, const UbBudget& ub) {
     GridChoice best{Grid{1, 1}, kBlockBytes / in.dtypeBytes, -1.0};
-    const int64_t batch = std::max<int64_t>(in.batch, 1);
     for (const uint32_t colUnit : {static_cast<uint32_t>(timing::kGmRequestBytes / in.dtypeBytes), kBlockBytes / in.dtypeBytes}) {
         if (colUnit > kBlockBytes / in.dtypeBytes && in.hidden <= colUnit) continue;  // one group either way
         const int64_t colUnits = CeilDiv(in.hidden, colUnit);
         for (int64_t rows = 1; rows <= std::min<int64_t>(rowUnits, cores); ++rows) {
-            const int64_t cols = std::min<int64_t>(colUnits, cores / rows);
-            const int64_t maxRows = std::min<int64_t>(CeilDiv(rowUnits, rows) * rowUnit, batch);
-            const int64_t maxCols = std::min<int64_t>(CeilDiv(colUnits, cols) * colUnit, in.hidden);
-            const TileShape tile = TileFor(maxRows, maxCols, in.dtypeBytes, rowLimit, ub);
-            const double micros = CoreMicros(in, maxRows, maxCols, tile, static_cast<uint32_t>(rows * cols), biasChunks);
-            if (best.micros < 0 || micros < best.micros * 0.999) {  // a clear win only: ties keep the earlier
-                best = GridChoice{Grid{static_cast<uint32_t>(rows), static_cast<uint32_t>(cols)}, colUnit, micros};
+            const int64_t widest = std::min<int64_t>(colUnits, cores / rows);
+            const bool shortBursts = CeilDiv(colUnits, widest) * colUnit * in.dtypeBytes < timing::kGmRequestBytes;
+            for (int64_t cols = widest; cols >= 1; --cols) {
+                if (cols < widest && (!shortBursts || colUnits % cols != 0)) continue;
+                const double micros = GridMicros(in, rowUnits, rowUnit, rowLimit, rows, colUnits, colUnit, cols,
+                                                 biasChunks, ub);
+                if (best.micros < 0 || micros < best.micros * 0.999) {  // a clear win only: ties keep the earlier
+                    best = GridChoice{Grid{static_cast<uint32_t>(rows), static_cast<uint32_t>(cols)}, colUnit, micros};
+                }
             }
         }
     }
