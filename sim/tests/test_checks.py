@@ -302,6 +302,17 @@ def test_cores_writing_the_same_gm_bytes_race(simtest):
     assert_process_alive(simtest)
 
 
+def test_cores_storing_one_gm_scalar_race_at_the_set_value_line(simtest):
+    result = launch(simtest, "cores_set_one_gm_value", 2, x=bytes(32), y=bytes(32))
+    assert result["error_kind"] == "gm-race", result["error"]
+    assert "(GlobalTensor::SetValue, write)" in result["error"], result["error"]
+    assert "4 GM byte(s) of argument 'y' at byte 0" in result["error"], result["error"]
+    line = kernel_line("broken_sync.h", "yGm.SetValue(0,", "cores_set_one_gm_value")
+    for core in (0, 1):
+        assert re.search(rf"^    core {core} \(GlobalTensor::SetValue, write\) at \S*broken_sync\.h:{line} "
+                         rf"in cores_set_one_gm_value$", result["error"], re.M), result["error"]
+
+
 def test_the_same_slots_after_sync_all_are_no_race(simtest):
     # The fixed kernel: every write is ordered before core 0's reads by SyncAll.
     result = launch(simtest, "slots_read_after_sync_all", 4, x=floats(32), y=bytes(128), z=bytes(128))

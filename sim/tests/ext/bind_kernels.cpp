@@ -54,6 +54,7 @@ void RegisterTestKernels() {
     RegisterKernel("slots_read_after_sync_all", &slots_read_after_sync_all);
     RegisterKernel("cores_write_one_slot", &cores_write_one_slot);
     RegisterKernel("pad_value_per_core", &pad_value_per_core);
+    RegisterKernel("cores_set_one_gm_value", &cores_set_one_gm_value);
 }
 
 const char* EventKindName(sim::EventKind kind) {

@@ -174,3 +174,13 @@ extern "C" __global__ __aicore__ void cores_write_one_slot(GM_ADDR x, GM_ADDR y)
     AscendC::DataCopy(yGm, tile, SLOT);
     queue.FreeTensor(tile);
 }
+
+// Every core stores its block index into the same float of 'y' with a scalar write: which
+// store lands last depends on timing on hardware (gm-race, recorded like a one-row DMA).
+extern "C" __global__ __aicore__ void cores_set_one_gm_value(GM_ADDR x, GM_ADDR y)
+{
+    (void)x;
+    AscendC::GlobalTensor<float> yGm;
+    yGm.SetGlobalBuffer((__gm__ float*)y, 8);
+    yGm.SetValue(0, static_cast<float>(AscendC::GetBlockIdx()));
+}
