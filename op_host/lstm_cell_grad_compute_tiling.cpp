@@ -166,8 +166,10 @@ double GridMicros(const TilingInput& in, int64_t rowUnits, uint32_t rowUnit, int
     const int64_t colShares[2] = {std::min<int64_t>(CeilDiv(colUnits, cols) * colUnit, in.hidden),
                                   std::min<int64_t>(colUnits / cols * colUnit, in.hidden)};
     double micros = 0.0;
-    for (const int64_t coreRows : rowShares) {
-        for (const int64_t coreCols : colShares) {
+    for (int r = 0; r < 2; ++r) {
+        for (int c = 0; c < 2; ++c) {
+            if ((r == 1 && rowShares[1] == rowShares[0]) || (c == 1 && colShares[1] == colShares[0])) continue;
+            const int64_t coreRows = rowShares[r], coreCols = colShares[c];
             const TileShape tile = TileFor(coreRows, coreCols, in.dtypeBytes, rowLimit, ub);
             micros = std::max(micros, CoreMicros(in, coreRows, coreCols, tile, static_cast<uint32_t>(rows * cols),
                                                  biasChunks));
