@@ -193,7 +193,8 @@ GridChoice ChooseGrid(const TilingInput& in, int64_t rowUnits, uint32_t rowUnit,
             const int64_t widest = std::min<int64_t>(colUnits, cores / rows);
             const bool shortBursts = CeilDiv(colUnits, widest) * colUnit * in.dtypeBytes < timing::kGmRequestBytes;
             for (int64_t cols = widest; cols >= 1; --cols) {
-                if (cols < widest && (!shortBursts || colUnits % cols != 0)) continue;
+                if (cols < widest && !shortBursts) break;
+                if (cols < widest && colUnits % cols != 0) continue;
                 const double micros = GridMicros(in, rowUnits, rowUnit, rowLimit, rows, colUnits, colUnit, cols,
                                                  biasChunks, ub);
                 if (best.micros < 0 || micros < best.micros * 0.999) {  // a clear win only: ties keep the earlier
