@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <iterator>
+#include <limits>
+#include <stdexcept>
+#include <type_traits>
 
 #include "ascendc_sim/core/source_location.h"
 
@@ -9,6 +12,12 @@ namespace sim {
 namespace {
 constexpr uint64_t kBlock = 32;
 int Index(Pipe p) { return static_cast<int>(p); }
+
+// Out of line: Issue runs per instruction, this never in practice.
+[[noreturn]] __attribute__((noinline, cold)) void TooManyInstructions(Pipe pipe, uint64_t issued) {
+    throw std::length_error(std::string("pipe ") + PipeName(pipe) + " issued " + std::to_string(issued) +
+                            " instructions in one launch, the most the pipe-hazard tracker numbers");
+}
 }  // namespace
 
 std::string Race::Describe(Pipe pipe) const {
@@ -34,18 +43,18 @@ std::string Race::Describe(Pipe pipe) const {
     return {};
 }
 
-bool HazardTracker::State::operator==(const State& other) const {
-    return writer == other.writer && writeSeq == other.writeSeq && readSeq[0] == other.readSeq[0] &&
-           readSeq[1] == other.readSeq[1] && readSeq[2] == other.readSeq[2] && readSeq[3] == other.readSeq[3];
-}
-
-HazardTracker::HazardTracker(uint64_t ubBytes) : blockCount_(static_cast<uint32_t>((ubBytes + kBlock - 1) / kBlock)) {
+HazardTracker::HazardTracker(uint64_t ubBytes)
+    : blockCount_(static_cast<uint32_t>((ubBytes + kBlock - 1) / kBlock)),
+      runs_(blockCount_),
+      starts_((blockCount_ + 63) / 64) {
+    static_assert(std::has_unique_object_representations_v<State>, "State compares as bytes");
     Reset();
 }
 
 void HazardTracker::Reset() {
-    runs_.clear();
-    runs_.push_back(Run{0u, State{}});
+    std::fill(starts_.begin(), starts_.end(), 0);
+    starts_[0] = 1;  // one run, [0, blockCount_), nothing accessed
+    runs_[0] = Run{blockCount_, 0, State{}};
     std::fill(std::begin(issued_), std::end(issued_), 0);
     for (auto& sites : sites_) sites.clear();
     std::fill(std::begin(observed_), std::end(observed_), VectorClock{});
@@ -53,56 +62,70 @@ void HazardTracker::Reset() {
 }
 
 uint64_t HazardTracker::Issue(Pipe pipe, const void* site) {
+    uint64_t& issued = issued_[Index(pipe)];
+    if (issued == std::numeric_limits<Seq>::max()) TooManyInstructions(pipe, issued);
     sites_[Index(pipe)].push_back(site);
-    return ++issued_[Index(pipe)];
+    return ++issued;
 }
 
 const void* HazardTracker::SiteOf(int pipe, uint64_t seq) const {
     return seq >= 1 && seq <= sites_[pipe].size() ? sites_[pipe][seq - 1] : nullptr;
 }
 
-size_t HazardTracker::RunOf(uint32_t block) const {
-    const auto after = std::upper_bound(runs_.begin(), runs_.end(), block,
-                                        [](uint32_t b, const Run& run) { return b < run.start; });
-    return static_cast<size_t>(after - runs_.begin()) - 1;  // runs_[0].start == 0 <= block
+uint32_t HazardTracker::RunStart(uint32_t block) const {
+    size_t word = block / 64;
+    uint64_t bits = starts_[word] & (~uint64_t{0} >> (63 - block % 64));  // starts at or below `block`
+    while (bits == 0) bits = starts_[--word];  // ends at bit 0 of word 0 at the latest
+    return static_cast<uint32_t>(word * 64 + 63 - static_cast<size_t>(__builtin_clzll(bits)));
 }
 
-size_t HazardTracker::SplitAt(uint32_t block) {
-    const size_t containing = RunOf(block);
-    if (runs_[containing].start == block) return containing;
-    const State state = runs_[containing].state;  // (insert may reallocate)
-    runs_.insert(runs_.begin() + static_cast<std::ptrdiff_t>(containing + 1), Run{block, state});
-    return containing + 1;
+void HazardTracker::SplitAt(uint32_t head, uint32_t block) {
+    if (head == block) return;
+    Run& before = runs_[head];
+    runs_[block] = Run{before.end, head, before.state};
+    if (before.end < blockCount_) runs_[before.end].prev = block;
+    before.end = block;
+    starts_[block / 64] |= uint64_t{1} << (block % 64);
 }
 
-void HazardTracker::MergeRange(size_t from, size_t to) {
-    // Compacts runs (from - 1, min(to + 1, last)] in place, dropping each equal to the one kept before it.
-    const size_t stop = std::min(to + 2, runs_.size());
-    size_t kept = from == 0 ? 0 : from - 1;
-    for (size_t i = kept + 1; i < stop; ++i) {
-        if (runs_[i].state == runs_[kept].state) continue;
-        if (++kept != i) runs_[kept] = runs_[i];
-    }
-    runs_.erase(runs_.begin() + static_cast<std::ptrdiff_t>(kept + 1), runs_.begin() + static_cast<std::ptrdiff_t>(stop));
+void HazardTracker::Join(uint32_t kept, uint32_t next) {
+    const uint32_t after = runs_[next].end;
+    runs_[kept].end = after;
+    if (after < blockCount_) runs_[after].prev = kept;
+    starts_[next / 64] &= ~(uint64_t{1} << (next % 64));
 }
 
-Race HazardTracker::FirstRace(size_t lo, size_t hi, Pipe pipe, bool write) const {
-    const int me = Index(pipe);
-    const VectorClock& seen = observed_[me];
-    for (size_t at = lo; at < hi; ++at) {
-        const State& run = runs_[at].state;
-        const uint64_t blockStart = uint64_t{runs_[at].start} * kBlock;
-        if (run.writeSeq != 0 && run.writer != me && seen[run.writer] < run.writeSeq) {
-            return Race{write ? Race::WriteAfterWrite : Race::ReadAfterWrite, blockStart, static_cast<Pipe>(run.writer),
-                        run.writeSeq, SiteOf(run.writer, run.writeSeq)};
+void HazardTracker::JoinFrom(uint32_t from, uint32_t to) {
+    uint32_t kept = from;
+    for (uint32_t next = runs_[kept].end; next <= to && next < blockCount_;) {
+        const uint32_t after = runs_[next].end;
+        if (runs_[next].state == runs_[kept].state) {
+            Join(kept, next);
+        } else {
+            kept = next;
         }
-        if (write) {
-            for (int r = 0; r < kPipeCount; ++r) {
-                if (r != me && run.readSeq[r] > seen[r]) {
-                    return Race{Race::WriteAfterRead, blockStart, static_cast<Pipe>(r), run.readSeq[r],
-                                SiteOf(r, run.readSeq[r])};
-                }
-            }
+        next = after;
+    }
+}
+
+Race HazardTracker::RaceWith(const State& run, int me, bool write, uint64_t blockStart) const {
+    const VectorClock& seen = observed_[me];
+    if (run.writeSeq != 0 && run.writer != static_cast<Seq>(me) && seen[run.writer] < run.writeSeq) {
+        return Race{write ? Race::WriteAfterWrite : Race::ReadAfterWrite, blockStart, static_cast<Pipe>(run.writer),
+                    run.writeSeq, SiteOf(static_cast<int>(run.writer), run.writeSeq)};
+    }
+    for (int r = 0; r < kPipeCount; ++r) {
+        if (r != me && run.readSeq[r] > seen[r]) {
+            return Race{Race::WriteAfterRead, blockStart, static_cast<Pipe>(r), run.readSeq[r], SiteOf(r, run.readSeq[r])};
+        }
+    }
+    return {};
+}
+
+Race HazardTracker::FirstRace(uint32_t head, uint32_t first, uint32_t end, Pipe pipe, bool write) const {
+    for (uint32_t at = head; at < end; at = runs_[at].end) {
+        if (Unordered(runs_[at].state, Index(pipe), write)) {
+            return RaceWith(runs_[at].state, Index(pipe), write, uint64_t{std::max(at, first)} * kBlock);
         }
     }
     return {};
@@ -111,33 +134,56 @@ Race HazardTracker::FirstRace(size_t lo, size_t hi, Pipe pipe, bool write) const
 bool HazardTracker::WouldRace(Pipe pipe, uint64_t ubOffset, uint64_t bytes, bool write) const {
     if (bytes == 0 || ubOffset / kBlock >= blockCount_) return false;
     const uint32_t first = static_cast<uint32_t>(ubOffset / kBlock);
-    const uint32_t last = static_cast<uint32_t>(std::min<uint64_t>((ubOffset + bytes - 1) / kBlock, blockCount_ - 1));
-    // The first run may start before the range; its state is that of the range's first block.
-    return static_cast<bool>(FirstRace(RunOf(first), RunOf(last) + 1, pipe, write));
+    const uint32_t end = static_cast<uint32_t>(std::min<uint64_t>((ubOffset + bytes - 1) / kBlock + 1, blockCount_));
+    return static_cast<bool>(FirstRace(RunStart(first), first, end, pipe, write));
 }
 
 Race HazardTracker::Access(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write) {
     if (bytes == 0 || ubOffset / kBlock >= blockCount_) return {};
     const int me = Index(pipe);
     const uint32_t first = static_cast<uint32_t>(ubOffset / kBlock);
-    const uint32_t last = static_cast<uint32_t>(std::min<uint64_t>((ubOffset + bytes - 1) / kBlock, blockCount_ - 1));
-    const size_t lo = SplitAt(first);
-    const size_t hi = last + 1 < blockCount_ ? SplitAt(last + 1) : runs_.size();  // the run after the range
-    const Race race = FirstRace(lo, hi, pipe, write);
-    if (write) {
-        State& run = runs_[lo].state;
-        run = State{};
-        run.writer = static_cast<uint8_t>(me);
-        run.writeSeq = seq;
-        runs_.erase(runs_.begin() + static_cast<std::ptrdiff_t>(lo + 1), runs_.begin() + static_cast<std::ptrdiff_t>(hi));
-        MergeRange(lo, lo);
-    } else {
-        for (size_t at = lo; at < hi; ++at) {
-            uint64_t& read = runs_[at].state.readSeq[me];
-            read = std::max(read, seq);
+    const uint32_t end = static_cast<uint32_t>(std::min<uint64_t>((ubOffset + bytes - 1) / kBlock + 1, blockCount_));
+    const uint32_t head = RunStart(first);
+    State written{};
+    written.writer = static_cast<Seq>(me);
+    written.writeSeq = static_cast<Seq>(seq);
+    if (head == first && runs_[first].end == end) {
+        // The range is exactly one run (most accesses: a whole buffer or the row last split
+        // off): its state changes in place, then may join the runs either side.
+        Run& run = runs_[first];
+        const Race race = Unordered(run.state, me, write) ? RaceWith(run.state, me, write, uint64_t{first} * kBlock)
+                                                          : Race{};
+        if (write) {
+            run.state = written;
+        } else {
+            run.state.readSeq[me] = std::max(run.state.readSeq[me], written.writeSeq);
         }
-        MergeRange(lo, hi - 1);
+        uint32_t kept = first;
+        if (first > 0 && runs_[run.prev].state == run.state) Join(kept = run.prev, first);
+        if (end < blockCount_ && runs_[end].state == runs_[kept].state) Join(kept, end);
+        return race;
     }
+    const Race race = FirstRace(head, first, end, pipe, write);
+    // Runs start at `first` and at `end`; the runs between are updated (one run when writing),
+    // then equal neighbours from the run before `first` to the one at `end` are joined.
+    SplitAt(head, first);
+    uint32_t at = first;
+    while (runs_[at].end < end) at = runs_[at].end;
+    if (runs_[at].end > end) SplitAt(at, end);
+    if (write) {
+        for (uint32_t inner = runs_[first].end; inner < end; inner = runs_[inner].end) {
+            starts_[inner / 64] &= ~(uint64_t{1} << (inner % 64));
+        }
+        runs_[first].end = end;
+        if (end < blockCount_) runs_[end].prev = first;
+        runs_[first].state = written;
+    } else {
+        for (at = first; at < end; at = runs_[at].end) {
+            Seq& read = runs_[at].state.readSeq[me];
+            read = std::max(read, written.writeSeq);
+        }
+    }
+    JoinFrom(first > 0 ? runs_[first].prev : 0, end);
     return race;
 }
 

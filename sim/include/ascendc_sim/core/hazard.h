@@ -10,11 +10,19 @@
 //
 // The per-block state is kept as runs of consecutive blocks with equal state: an
 // instruction touches its whole operand range at once, so a check and an update cost one
-// step per run the range covers (usually one or two), not one per block or element.
-// Runs split where instructions touch part of one (a row at a time) and join again when a
-// later write covers them. A kernel carves UB into a few buffers, so there are few runs:
-// they live in one sorted vector (a binary search to find, a short memmove to split or
-// join), not in a tree that allocates and chases a node per run.
+// step per run the range covers (usually one), not one per block or element. Runs split
+// where instructions touch part of one (a row at a time) and join again when a later
+// access leaves neighbours equal. A run's record sits at its first block's index in an
+// array with a slot per block, and a bitmap marks which blocks start a run: the run holding
+// a block is the nearest set bit at or below it (a word scan: one word unless the access
+// starts deep inside a long run), and a split or a join sets or clears one bit and relinks
+// two records, so nothing is moved or searched per run. The array costs 32 bytes per UB
+// block (as much memory as the UB itself), touched only where runs start.
+//
+// Sequence numbers are counted per launch; a run stores them in 32 bits (a record of 32
+// bytes, a state compared as three words), and a pipe issuing more than 2^32 - 1
+// instructions in one launch fails the launch rather than wrap (it would need the 32 GiB
+// of call sites kept per instruction first).
 //
 // Each instruction's call site in the kernel (a return address, see kernel/call_site.h) is
 // kept per pipe by sequence number, so a race names the line of the earlier access too; the
@@ -22,6 +30,7 @@
 #pragma once
 #include <cstdint>
 #include <array>
+#include <cstring>
 #include <deque>
 #include <map>
 #include <string>
@@ -73,30 +82,53 @@ public:
     void BarrierAll();  // PipeBarrier<PIPE_ALL> and SyncAll
 
 private:
+    // A sequence number as a run stores it; Issue refuses to count past its largest value.
+    using Seq = uint32_t;
+    // All Seq-sized fields, no padding: equal states are equal bytes (compared as such).
+    // State{} is a block nothing has accessed; trivial, so the per-block array is zeroed in
+    // bulk when made.
     struct State {
-        uint8_t writer = 0;
-        uint64_t writeSeq = 0;
-        uint64_t readSeq[kPipeCount] = {0, 0, 0, 0};
-        bool operator==(const State& other) const;
+        Seq writeSeq;
+        Seq readSeq[kPipeCount];
+        Seq writer;
+        bool operator==(const State& other) const { return std::memcmp(this, &other, sizeof(State)) == 0; }
     };
-    // The state of blocks [start, the next run's start).
+    // The run starting at a block: blocks [that block, end) share `state`; `prev` is the
+    // start of the run before it (unused for the run at block 0).
     struct Run {
-        uint32_t start;
+        uint32_t end;
+        uint32_t prev;
         State state;
     };
-    // The index of the run holding `block`.
-    size_t RunOf(uint32_t block) const;
-    // The first race the runs [lo, hi) hold for an access by `pipe`.
-    Race FirstRace(size_t lo, size_t hi, Pipe pipe, bool write) const;
-    // Makes a run start at block `block` (< blockCount_); returns its index.
-    size_t SplitAt(uint32_t block);
-    // Joins each run in [from, to] (and the run after `to`) to its predecessor when equal.
-    void MergeRange(size_t from, size_t to);
+    // The start of the run holding `block` (< blockCount_).
+    uint32_t RunStart(uint32_t block) const;
+    // Whether an access by pipe `me` races with blocks in state `run`, and if so, the race
+    // (RaceWith: its text needs the other access's call site).
+    bool Unordered(const State& run, int me, bool write) const {
+        const VectorClock& seen = observed_[me];
+        if (run.writeSeq != 0 && run.writer != static_cast<Seq>(me) && seen[run.writer] < run.writeSeq) return true;
+        if (!write) return false;
+        for (int r = 0; r < kPipeCount; ++r) {
+            if (r != me && run.readSeq[r] > seen[r]) return true;
+        }
+        return false;
+    }
+    Race RaceWith(const State& run, int me, bool write, uint64_t blockStart) const;
+    // The first race the runs from `head` (holding block `first`) up to block `end` hold
+    // for an access by `pipe` of blocks [first, end).
+    Race FirstRace(uint32_t head, uint32_t first, uint32_t end, Pipe pipe, bool write) const;
+    // Makes a run start at `block`, splitting the run starting at `head` that holds it.
+    void SplitAt(uint32_t head, uint32_t block);
+    // Joins the run starting at `next` to the run before it, starting at `kept`.
+    void Join(uint32_t kept, uint32_t next);
+    // Joins each run starting in (from, to] to the run before it when their states are equal.
+    void JoinFrom(uint32_t from, uint32_t to);
 
     uint32_t blockCount_;
-    // Sorted by start, covering [0, blockCount_): runs_[0].start == 0. Its capacity stays
-    // across launches, so after the first ones no access allocates.
+    // runs_[b] is meaningful where bit b of starts_ is set; bit 0 always is (the runs cover
+    // [0, blockCount_)). Both keep their storage across launches: no access allocates.
     std::vector<Run> runs_;
+    std::vector<uint64_t> starts_;
     uint64_t issued_[kPipeCount] = {0, 0, 0, 0};
     // Per pipe, the call site of instruction seq at [seq - 1]; capacity kept across launches.
     std::vector<const void*> sites_[kPipeCount];
