@@ -1,6 +1,7 @@
 #include "ascendc_sim/core/gm_race.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <sstream>
 
 #include "ascendc_sim/core/core_state.h"
@@ -8,6 +9,51 @@
 #include "ascendc_sim/core/source_location.h"
 
 namespace sim {
+namespace {
+
+using Interval = GmRaceTracker::Interval;
+
+// Appends the intervals access `a` of `core` touched: each row, or one when they lie back to back.
+void AppendRows(const GmRaceTracker::Access& a, uint32_t core, std::vector<Interval>& out) {
+    if (a.pitch == a.rowBytes) {
+        out.push_back(Interval{a.start, a.start + a.rowBytes * a.rows, &a, core});
+        return;
+    }
+    for (uint32_t row = 0; row < a.rows; ++row) {
+        const uintptr_t begin = a.start + row * a.pitch;
+        out.push_back(Interval{begin, begin + a.rowBytes, &a, core});
+    }
+}
+
+// Sorts by begin, equal begins kept in their order. The intervals come in ascending stretches
+// (an access's rows ascend, and so mostly do a core's accesses), which are merged pairwise:
+// log2(stretches) passes over them instead of a comparison sort's log2(intervals).
+void SortByBegin(std::vector<Interval>& intervals) {
+    std::vector<size_t> bounds{0};
+    for (size_t i = 1; i < intervals.size(); ++i) {
+        if (intervals[i].begin < intervals[i - 1].begin) bounds.push_back(i);
+    }
+    bounds.push_back(intervals.size());
+    if (bounds.size() <= 2) return;
+    std::vector<Interval> merged(intervals.size());
+    std::vector<size_t> mergedBounds;
+    auto byBegin = [](const Interval& x, const Interval& y) { return x.begin < y.begin; };
+    const auto at = [](std::vector<Interval>& v, size_t i) { return v.begin() + static_cast<std::ptrdiff_t>(i); };
+    while (bounds.size() > 2) {
+        mergedBounds.assign(1, 0);
+        for (size_t k = 0; k + 1 < bounds.size(); k += 2) {
+            const size_t stop = k + 2 < bounds.size() ? bounds[k + 2] : bounds[k + 1];
+            // std::merge takes from the first range on ties: the order of equal begins stays.
+            std::merge(at(intervals, bounds[k]), at(intervals, bounds[k + 1]), at(intervals, bounds[k + 1]),
+                       at(intervals, stop), at(merged, bounds[k]), byBegin);
+            mergedBounds.push_back(stop);
+        }
+        intervals.swap(merged);
+        bounds.swap(mergedBounds);
+    }
+}
+
+}  // namespace
 
 GmRaceTracker::GmRaceTracker(uint32_t cores) : accesses_(cores), epochs_(cores, 0) {}
 
@@ -42,11 +88,28 @@ void GmRaceTracker::SyncAll(uint32_t core) {
     if (core < epochs_.size()) ++epochs_[core];
 }
 
+const std::vector<Interval>& GmRaceTracker::WriteRows() const {
+    if (writeRowsBuilt_) return writeRows_;
+    size_t count = 0;
+    for (const std::vector<Access>& list : accesses_) {
+        for (const Access& a : list) count += a.write ? (a.pitch == a.rowBytes ? 1 : a.rows) : 0;
+    }
+    writeRows_.reserve(count);
+    for (uint32_t core = 0; core < accesses_.size(); ++core) {
+        for (const Access& a : accesses_[core]) {
+            if (a.write) AppendRows(a, core, writeRows_);
+        }
+    }
+    SortByBegin(writeRows_);
+    writeRowsBuilt_ = true;
+    return writeRows_;
+}
+
 std::string GmRaceTracker::FindRaceIn(uint32_t epoch, std::string (*describe)(const void*, uintptr_t),
                                       const void* context) const {
     // A read races only with a write: a read whose span (its rows with the gaps between) misses
     // every write span of the epoch cannot take part in a race and is not expanded. Most reads
-    // of a kernel are of inputs no core writes, so the sort below sees mainly the writes.
+    // of a kernel are of inputs no core writes, so the sweep below sees mainly the writes.
     std::vector<std::pair<uintptr_t, uintptr_t>> written;  // merged write spans, sorted
     for (const std::vector<Access>& list : accesses_) {
         for (const Access& a : list) {
@@ -68,25 +131,15 @@ std::string GmRaceTracker::FindRaceIn(uint32_t epoch, std::string (*describe)(co
                                       [](uintptr_t b, const std::pair<uintptr_t, uintptr_t>& span) { return b < span.second; });
         return after != written.end() && after->first < end;
     };
-
-    // Byte intervals of the epoch; rows laid back to back are one interval.
-    std::vector<Interval> intervals;
+    std::vector<Interval> reads;
     for (uint32_t core = 0; core < accesses_.size(); ++core) {
         for (const Access& a : accesses_[core]) {
-            if (a.epoch != epoch) continue;
-            if (!a.write && !meetsAWrite(a.start, SpanEnd(a))) continue;
-            if (a.pitch == a.rowBytes) {
-                intervals.push_back(Interval{a.start, a.start + a.rowBytes * a.rows, core, &a});
-                continue;
-            }
-            for (uint32_t row = 0; row < a.rows; ++row) {
-                const uintptr_t begin = a.start + row * a.pitch;
-                intervals.push_back(Interval{begin, begin + a.rowBytes, core, &a});
-            }
+            if (a.epoch == epoch && !a.write && meetsAWrite(a.start, SpanEnd(a))) AppendRows(a, core, reads);
         }
     }
-    std::sort(intervals.begin(), intervals.end(),
-              [](const Interval& x, const Interval& y) { return x.begin < y.begin; });
+    SortByBegin(reads);
+    const std::vector<Interval>& writes = WriteRows();  // every epoch's: the others are skipped
+
     // Sorted by start, an earlier interval overlaps the current one iff it ends past its start:
     // keep the two furthest-reaching earlier writes and reads from distinct cores.
     struct Reach {
@@ -105,10 +158,21 @@ std::string GmRaceTracker::FindRaceIn(uint32_t epoch, std::string (*describe)(co
             return other != nullptr && other->end > i.begin ? other : nullptr;
         }
     };
-    Reach writes, reads;
-    for (const Interval& i : intervals) {
-        const Interval* hit = writes.OtherCoreOver(i);
-        if (hit == nullptr && i.access->write) hit = reads.OtherCoreOver(i);
+    Reach writeReach, readReach;
+    // The epoch's writes and reads in one pass by begin; equal begins in record order (core,
+    // then as issued), the order one stable sort of all of them would give.
+    auto precedes = [](const Interval& x, const Interval& y) {
+        if (x.begin != y.begin) return x.begin < y.begin;
+        return x.core != y.core ? x.core < y.core : x.access < y.access;
+    };
+    size_t w = 0, r = 0;
+    for (;;) {
+        while (w < writes.size() && writes[w].access->epoch != epoch) ++w;
+        const bool takeWrite = w < writes.size() && (r == reads.size() || !precedes(reads[r], writes[w]));
+        if (!takeWrite && r == reads.size()) break;
+        const Interval& i = takeWrite ? writes[w++] : reads[r++];
+        const Interval* hit = writeReach.OtherCoreOver(i);
+        if (hit == nullptr && i.access->write) hit = readReach.OtherCoreOver(i);
         if (hit != nullptr) {
             const uintptr_t begin = std::max(i.begin, hit->begin), end = std::min(i.end, hit->end);
             std::ostringstream out;
@@ -126,7 +190,7 @@ std::string GmRaceTracker::FindRaceIn(uint32_t epoch, std::string (*describe)(co
             }
             return out.str();
         }
-        (i.access->write ? writes : reads).Add(i);
+        (i.access->write ? writeReach : readReach).Add(i);
     }
     return {};
 }

@@ -105,30 +105,21 @@ std::string DescribeHoles(const OutputTensor& out, const std::vector<Interval>& 
 void OutputWatch::Watch(const std::vector<OutputTensor>& outputs) { outputs_ = outputs; }
 
 std::string OutputWatch::FirstUnwritten(const GmRaceTracker& gm) const {
+    if (outputs_.empty()) return {};
+    // The launch's write intervals come sorted by begin (shared with the GM race check); an
+    // output's share of them, clipped to it, stays sorted.
     std::vector<std::vector<Interval>> written(outputs_.size());
-    gm.ForEachWrite([&](uint32_t core, uintptr_t start, uint64_t rowBytes, uint64_t pitch, uint32_t rows,
-                        const void* site) {
-        if (rows == 1) pitch = rowBytes;
-        const uintptr_t end = start + (rows - 1) * pitch + rowBytes;
+    for (const GmRaceTracker::Interval& row : gm.WriteRows()) {
         for (size_t i = 0; i < outputs_.size(); ++i) {
             const auto base = reinterpret_cast<uintptr_t>(outputs_[i].data);
-            const auto bytes = static_cast<int64_t>(outputs_[i].bytes);
-            if (base == 0 || end <= base || start >= base + outputs_[i].bytes) continue;
-            const auto offset = static_cast<int64_t>(start - base);  // of the first row; may be negative
-            const bool oneRun = pitch == rowBytes;  // rows back to back: one interval
-            const uint32_t runs = oneRun ? 1 : rows;
-            const uint64_t runBytes = oneRun ? rowBytes * rows : rowBytes;
-            for (uint32_t r = 0; r < runs; ++r) {
-                const int64_t rowStart = offset + static_cast<int64_t>(r * pitch);
-                const int64_t begin = std::max<int64_t>(rowStart, 0);
-                const int64_t stop = std::min<int64_t>(rowStart + static_cast<int64_t>(runBytes), bytes);
-                if (begin < stop) written[i].push_back(Interval{uint64_t(begin), uint64_t(stop), core, site});
-            }
+            if (base == 0 || row.end <= base || row.begin >= base + outputs_[i].bytes) continue;
+            const uint64_t begin = row.begin > base ? row.begin - base : 0;
+            const uint64_t stop = std::min<uint64_t>(row.end - base, outputs_[i].bytes);
+            written[i].push_back(Interval{begin, stop, row.core, row.access->site});
         }
-    });
+    }
     for (size_t i = 0; i < outputs_.size(); ++i) {
         if (written[i].empty()) continue;  // not produced by this call
-        std::sort(written[i].begin(), written[i].end(), [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
         std::string report = DescribeHoles(outputs_[i], written[i]);
         if (!report.empty()) return report;
     }

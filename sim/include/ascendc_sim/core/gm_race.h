@@ -4,13 +4,14 @@
 //
 // Cheap by design: each DMA appends one record (start, row length, pitch, rows) to its core's
 // list; nothing per byte or per element runs while the kernel runs. At the end of the launch
-// the records are expanded into byte intervals, sorted, and swept once per SyncAll epoch
-// (reads only where they meet a write: see FindRaceIn).
+// the write records are expanded into byte intervals and sorted once (WriteRows), and swept
+// once per SyncAll epoch together with the reads that meet a write (see FindRaceIn).
 // Scalar GM writes (GlobalTensor::SetValue) are recorded like one-row DMAs; scalar reads
 // (GetValue) are not tracked.
 //
 // The write records are also the launch's record of what reached GM: the unwritten-output
-// check (output_check.h) reads them, so a GM write is recorded once, with its kernel line.
+// check (output_check.h) reads the same sorted intervals, so a GM write is recorded, expanded
+// and sorted once, with its kernel line.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -30,16 +31,7 @@ public:
     // Core `core` passed a SyncAll: its later accesses are ordered after every earlier one.
     void SyncAll(uint32_t core);
 
-    // Calls fn(core, start, rowBytes, pitch, rows, site) for every GM write recorded.
-    template <typename Fn>
-    void ForEachWrite(Fn fn) const;
-
-    // The first race found ("" when none), naming both cores, the APIs, their lines and the bytes.
-    // `nameOf` gives the kernel argument an address belongs to ("" if unknown).
-    template <typename NameOf>
-    std::string FindRace(NameOf nameOf) const;
-
-private:
+    // One DMA (or scalar GM write) as recorded.
     struct Access {
         uintptr_t start;
         uint64_t rowBytes;
@@ -50,26 +42,32 @@ private:
         const char* api;
         const void* site;
     };
-    // The end of the bytes an access's rows span, the gaps between them included.
-    static uintptr_t SpanEnd(const Access& a) { return a.start + (a.rows - 1) * a.pitch + a.rowBytes; }
+    // Bytes [begin, end) one access of `core` touched: one of its rows, or all of them when
+    // they lie back to back.
     struct Interval {
         uintptr_t begin, end;
-        uint32_t core;
         const Access* access;
+        uint32_t core;
     };
+    // Every GM write of the launch as intervals, sorted by begin; equal begins keep the order
+    // of the records (by core, then as issued). Built on the first call, which must come after
+    // the launch's cores have finished (the end-of-launch checks share it).
+    const std::vector<Interval>& WriteRows() const;
+
+    // The first race found ("" when none), naming both cores, the APIs, their lines and the bytes.
+    // `nameOf` gives the kernel argument an address belongs to ("" if unknown).
+    template <typename NameOf>
+    std::string FindRace(NameOf nameOf) const;
+
+private:
+    // The end of the bytes an access's rows span, the gaps between them included.
+    static uintptr_t SpanEnd(const Access& a) { return a.start + (a.rows - 1) * a.pitch + a.rowBytes; }
     std::string FindRaceIn(uint32_t epoch, std::string (*describe)(const void*, uintptr_t), const void* context) const;
     std::vector<std::vector<Access>> accesses_;  // per core
     std::vector<uint32_t> epochs_;               // per core: SyncAlls passed
+    mutable std::vector<Interval> writeRows_;    // WriteRows, once built
+    mutable bool writeRowsBuilt_ = false;
 };
-
-template <typename Fn>
-void GmRaceTracker::ForEachWrite(Fn fn) const {
-    for (uint32_t core = 0; core < accesses_.size(); ++core) {
-        for (const Access& a : accesses_[core]) {
-            if (a.write) fn(core, a.start, a.rowBytes, a.pitch, a.rows, a.site);
-        }
-    }
-}
 
 // GlobalTensor::SetValue: one scalar GM write of the calling core (a no-op outside a launch),
 // recorded at the caller's line (the template is inlined into the kernel).

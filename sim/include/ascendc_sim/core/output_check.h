@@ -3,9 +3,10 @@
 // Check::UnwrittenOutput with the first unwritten element in the tensor's own coordinates.
 //
 // Nothing runs while the kernel runs: the GM race tracker (gm_race.h) already keeps one
-// record per GM write (rows, row length, pitch, core, kernel line). After the launch the
-// records that meet each output are expanded into byte intervals, sorted and swept once for
-// holes; the report names the core and the line that wrote next to the first hole.
+// record per GM write (rows, row length, pitch, core, kernel line) and, after the launch,
+// those records as byte intervals sorted once for both checks. Each output's share of them
+// is swept once for holes; the report names the core and the line that wrote next to the
+// first hole.
 #pragma once
 #include <cstdint>
 #include <string>

@@ -1,0 +1,125 @@
+"""The end-of-launch GM checks (sim/src/core/gm_race.cpp, output_check.cpp) against a byte model.
+
+Both checks sort the launch's GM write records once, as intervals, and sweep them (the race
+check per SyncAll epoch, with the reads that meet a write; the unwritten-output check per
+output). The model below instead marks every byte each access touched. Random kernel-shaped
+launches (each core copying its own rows with a pitch, reading shared inputs, now and then
+straying into another core's bytes, SyncAll between phases) must get reports that agree with
+it: a race exactly when two cores touch one byte in one epoch with a write among them, naming
+cores, kinds, bytes and epoch that really race; the same unwritten count and first element,
+and a neighbour element really written by the named core.
+"""
+import random
+import re
+
+import pytest
+
+GM = 4096
+INPUT = (0, 1024)        # read by every core, written by none
+SLOTS = (1024, 3072)     # split between the cores; holds both outputs
+OUTPUTS = [(1024, 1024, "grid", [16, 16], 4), (2048, 1000, "flat", [], 1)]
+
+RACE = re.compile(r"^core (\d+) \(DataCopy, (write|read)\) and core (\d+) \(DataCopy, (write|read)\) both touch "
+                  r"(\d+) GM byte\(s\) of gm byte (\d+) with no SyncAll between them \(after (\d+) SyncAll\(s\)\)")
+UNWRITTEN = re.compile(r"^output (\w+): (\d+) of (\d+) (?:elements|bytes) were never written by any core; "
+                       r"the first is .*?\(element (\d+)\)(?:; the (?:next|previous) written element, "
+                       r"(?:\(([\d, ]+)\)|byte (\d+)), was written by core (\d+))?$")
+
+
+def random_launch(rng, cores):
+    """Ops for _simtest.gm_checks, and per byte the (epoch, core, write) of every touch."""
+    slot = (SLOTS[1] - SLOTS[0]) // cores
+    ops, touches, epoch = [], {}, 0
+
+    def copy(core, start, row_bytes, pitch, rows, write):
+        ops.append(("copy", core, start, row_bytes, pitch, rows, write))
+        for row in range(rows):
+            for byte in range(start + row * pitch, start + row * pitch + row_bytes):
+                touches.setdefault(byte, []).append((epoch, core, write))
+
+    if rng.random() < 0.5:  # every core writes its whole slot, as two interleaved pitched copies
+        for core in range(cores):
+            begin = SLOTS[0] + core * slot
+            end = SLOTS[1] if core == cores - 1 else begin + slot
+            half = (end - begin) // 64 * 32  # rows of 32 bytes, 64 apart, then the rows between
+            copy(core, begin, 32, 64, half // 32, True)
+            copy(core, begin + 32, 32, 64, half // 32, True)
+            if begin + 2 * half < end:
+                copy(core, begin + 2 * half, end - begin - 2 * half, 0, 1, True)
+    for _ in range(rng.randrange(4, 40)):
+        if rng.random() < 0.1:
+            ops += [("sync_all", core) for core in range(cores)]
+            epoch += 1
+            continue
+        core = rng.randrange(cores)
+        write = rng.random() < 0.6
+        rows, row_bytes = rng.randrange(1, 9), rng.randrange(1, 65)
+        pitch = row_bytes if rng.random() < 0.3 else row_bytes + rng.randrange(0, 64)
+        span = (rows - 1) * pitch + row_bytes
+        if rng.random() < 0.08:  # strays anywhere: may meet another core's bytes
+            start = rng.randrange(INPUT[1], GM - span)
+        elif write:  # its own slot
+            start = SLOTS[0] + core * slot + rng.randrange(max(slot - span, 1))
+        else:
+            start = rng.randrange(INPUT[0], INPUT[1] - span)
+        copy(core, start, row_bytes, pitch, rows, write)
+    return ops, touches
+
+
+def first_racing_epoch(touches):
+    """The first epoch in which a core writes a byte another core touches, or None."""
+    racing = {e for ts in touches.values() for e, c, w in ts if w and any(e2 == e and c2 != c for e2, c2, _ in ts)}
+    return min(racing, default=None)
+
+
+def check_race(report, touches):
+    epoch = first_racing_epoch(touches)
+    if epoch is None:
+        assert report == "", report
+        return False
+    match = RACE.match(report)
+    assert match, report
+    core_a, kind_a, core_b, kind_b, count, start, after = match.groups()
+    assert int(after) == epoch and core_a != core_b and "write" in (kind_a, kind_b), report
+    for byte in range(int(start), int(start) + int(count)):
+        for core, kind in ((core_a, kind_a), (core_b, kind_b)):
+            assert (epoch, int(core), kind == "write") in touches.get(byte, []), (report, byte)
+    return True
+
+
+def check_unwritten(report, touches):
+    written = {byte: {c for _, c, w in ts if w} for byte, ts in touches.items()}
+    written = {byte: cs for byte, cs in written.items() if cs}
+    for offset, size, name, shape, element in OUTPUTS:
+        if not any(offset + b in written for b in range(size)):
+            continue  # never written: an output this launch does not produce
+        missing = [e for e in range(size // element)
+                   if any(offset + e * element + b not in written for b in range(element))]
+        if not missing:
+            continue
+        match = UNWRITTEN.match(report)
+        assert match and match.group(1) == name, report
+        assert (int(match.group(2)), int(match.group(3)), int(match.group(4))) == (
+            len(missing), size // element, missing[0]), report
+        coords, flat, core = match.group(5), match.group(6), match.group(7)
+        if core is not None:  # the element named next to the hole: row-major index from its coordinates
+            neighbour = int(flat) if flat is not None else 0
+            for extent, index in zip(shape, coords.split(", ") if flat is None else []):
+                neighbour = neighbour * extent + int(index)
+            assert int(core) in written.get(offset + neighbour * element, set()), report
+        return True
+    assert report == "", report
+    return False
+
+
+@pytest.mark.parametrize("cores", [2, 3, 8])
+def test_gm_checks_match_a_byte_model(simtest, cores):
+    rng = random.Random(cores)
+    races = holes = 0
+    for _ in range(150):
+        ops, touches = random_launch(rng, cores)
+        race, unwritten = simtest.gm_checks(GM, cores, ops, OUTPUTS)
+        races += check_race(race, touches)
+        holes += check_unwritten(unwritten, touches)
+    # Both answers of both checks must come up, or the comparison proves little.
+    assert 10 < races < 140 and 10 < holes < 140, (races, holes)
