@@ -51,10 +51,27 @@ void CoreState::Materialize(uint64_t ubOffset, uint64_t bytes) {
     });
 }
 
+void CoreState::Discard(uint64_t ubOffset, uint64_t bytes) {
+    if (stale_.Empty()) return;
+    stale_.Remove(ubOffset, std::min<uint64_t>(ubOffset + bytes, ub.size()), [](uint32_t, uint32_t) {});
+}
+
+void CoreState::MakeReady(uint64_t ubOffset, uint64_t bytes, Access access) {
+    if (access == Access::Overwrite) {
+        Discard(ubOffset, bytes);
+    } else {
+        Materialize(ubOffset, bytes);
+    }
+}
+
 void CoreState::MakeResident(uint64_t ubOffset, uint64_t bytes) {
     const uint64_t end = std::min<uint64_t>(ubOffset + bytes, ub.size());
     if (end <= ubOffset) return;
     Materialize(ubOffset, bytes);
+    // Known-defined bytes keep no flags: write them out before the range's flags become exact.
+    maybeUndefined_.ForEachGapIn(ubOffset, end, [&](uint32_t from, uint32_t to) {
+        std::memset(defined.data() + from, 1, to - from);
+    });
     maybeUndefined_.Add(static_cast<uint32_t>(ubOffset), static_cast<uint32_t>(end));  // the caller may clear flags
 }
 
@@ -100,11 +117,11 @@ uint8_t* CoreState::Operand(const char* api, const char* operand, const UbRef& r
         if (start + bytes > ub.size()) return nullptr;  // outside UB itself: drop
     }
     if (start + bytes > ub.size()) return nullptr;
-    if (Race race = hazard.Access(pipe, seq, start, bytes, access == Access::Write)) {
+    if (Race race = hazard.Access(pipe, seq, start, bytes, access != Access::Read)) {
         Violation(Check::PipeHazard, std::string(api) + " (pipe " + PipeName(pipe) + "), operand " + operand + " " +
                                          Describe(ref, byteOffset, bytes) + ": " + race.Describe(pipe));
     }
-    Materialize(start, bytes);
+    MakeReady(start, bytes, access);
     return ub.data() + start;
 }
 
@@ -116,18 +133,36 @@ bool CoreState::AccessRows(const UbRef& ref, uint64_t rows, uint64_t pitch, uint
     if (rows > 1 && pitch > (rowBytes + kBlock - 1) / kBlock * kBlock) return false;
     const uint64_t span = (rows - 1) * pitch + rowBytes;
     if (span > ref.bytes || ref.offset + span > ub.size()) return false;
-    const bool write = access == Access::Write;
+    const bool write = access != Access::Read;
     if (hazard.WouldRace(pipe, ref.offset, span, write)) return false;
     hazard.Access(pipe, seq, ref.offset, span, write);
-    Materialize(ref.offset, span);
+    if (access != Access::Overwrite || pitch <= rowBytes) {
+        MakeReady(ref.offset, span, access);
+    } else {
+        // Only the rows are overwritten: the gaps between them keep their pending poison.
+        for (uint64_t row = 0; row < rows; ++row) Discard(ref.offset + row * pitch, rowBytes);
+    }
     return true;
+}
+
+// The first byte in [ubOffset, +bytes) whose kept flag is 0, or ubOffset + bytes (poison in the
+// range written out first).
+static uint64_t FirstUndefined(const std::vector<uint8_t>& defined, const ByteRanges& maybeUndefined,
+                               uint64_t ubOffset, uint64_t bytes) {
+    uint64_t first = ubOffset + bytes;
+    maybeUndefined.ForEachIn(ubOffset, ubOffset + bytes, [&](uint32_t from, uint32_t to) {
+        if (first != ubOffset + bytes) return;
+        const void* zero = std::memchr(defined.data() + from, 0, to - from);
+        if (zero != nullptr) first = static_cast<uint64_t>(static_cast<const uint8_t*>(zero) - defined.data());
+    });
+    return first;
 }
 
 bool CoreState::AllDefined(uint32_t ubOffset, uint64_t bytes) {
     if (ubOffset + bytes > defined.size()) return false;
     if (!maybeUndefined_.Intersects(ubOffset, ubOffset + bytes)) return true;
     Materialize(ubOffset, bytes);
-    if (std::memchr(defined.data() + ubOffset, 0, bytes) != nullptr) return false;
+    if (FirstUndefined(defined, maybeUndefined_, ubOffset, bytes) != ubOffset + bytes) return false;
     maybeUndefined_.Remove(ubOffset, ubOffset + bytes, [](uint32_t, uint32_t) {});  // known defined now
     return true;
 }
@@ -137,9 +172,10 @@ void CoreState::MarkDefined(uint32_t ubOffset, uint64_t bytes, bool isDefined) {
     bytes = std::min<uint64_t>(bytes, defined.size() - ubOffset);
     if (bytes == 0) return;
     if (isDefined) {
-        if (!maybeUndefined_.Intersects(ubOffset, ubOffset + bytes)) return;  // every flag is 1 already
+        if (!maybeUndefined_.Intersects(ubOffset, ubOffset + bytes)) return;  // known defined already
+        // The bytes were written by the caller, so no poison is pending here; were some left,
+        // writing it out keeps `ub` right. Known-defined bytes keep no flags: nothing to set.
         Materialize(ubOffset, bytes);
-        std::memset(defined.data() + ubOffset, 1, bytes);
         maybeUndefined_.Remove(ubOffset, ubOffset + bytes, [](uint32_t, uint32_t) {});
     } else {
         Materialize(ubOffset, bytes);
@@ -152,13 +188,17 @@ void CoreState::RequireDefined(const char* api, const char* operand, const UbRef
                                uint64_t bytes, const char* what) {
     uint64_t start = ref.offset + byteOffset;
     if (start + bytes > defined.size() || AllDefined(static_cast<uint32_t>(start), bytes)) return;  // (resident now)
-    const uint8_t* p = defined.data() + start;
-    uint64_t firstBad = static_cast<const uint8_t*>(std::memchr(p, 0, bytes)) - p;
+    const uint64_t firstBad = FirstUndefined(defined, maybeUndefined_, start, bytes);
+    // The undefined run ends at a defined flag or where the kept flags end.
     uint64_t end = firstBad;
-    while (end < bytes && p[end] == 0) ++end;
-    const std::string origin = origins.Describe(origins.At(static_cast<uint32_t>(start + firstBad)));
+    maybeUndefined_.ForEachIn(firstBad, start + bytes, [&](uint32_t from, uint32_t to) {
+        if (from != end) return;
+        while (end < to && defined[end] == 0) ++end;
+    });
+    const std::string origin = origins.Describe(origins.At(static_cast<uint32_t>(firstBad)));
     Violation(Check::UninitializedRead,
-              std::string(api) + ": operand " + operand + " " + what + " " + Describe(ref, byteOffset + firstBad, end - firstBad) +
+              std::string(api) + ": operand " + operand + " " + what + " " +
+                  Describe(ref, firstBad - ref.offset, end - firstBad) +
                   " that hold no data: never written since the buffer was allocated (or computed from such bytes)" +
                   (origin.empty() ? "" : "\n    " + origin));
 }

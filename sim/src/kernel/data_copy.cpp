@@ -130,7 +130,9 @@ void MoveGmToUb(const RowPlan& plan, const GmView& view, const uint8_t* gm, cons
     const uint64_t seq = IssueDma(core, plan, &view, gm, plan.srcPitch, rowRef.offset);
     core.launch->gmRaces.Record(core.blockIdx, gm, plan.rowBytes, plan.srcPitch, plan.rows, false, plan.api,
                                 core.callSite);
-    const bool allRows = core.AccessRows(rowRef, plan.rows, plan.dstPitch, plan.ubRowBytes, plan.pipe, seq, Access::Write);
+    // Each row's ubRowBytes are all stored below: the data, and the padding filled or poisoned.
+    const bool allRows =
+        core.AccessRows(rowRef, plan.rows, plan.dstPitch, plan.ubRowBytes, plan.pipe, seq, Access::Overwrite);
     // Padding left undefined: its origin is this call site (looked up once per DMA, not per row).
     const bool poisonsPadding = !fill.known && plan.ubRowBytes > plan.rowBytes;
     const uint32_t origin = poisonsPadding ? core.origins.ForCallSite(core.callSite, nullptr, [&] {
@@ -140,7 +142,7 @@ void MoveGmToUb(const RowPlan& plan, const GmView& view, const uint8_t* gm, cons
         const uint64_t rowStart = i * plan.dstPitch;
         uint8_t* row = allRows ? core.ub.data() + rowRef.offset + rowStart
                                : core.Operand(plan.what.c_str(), "dst", rowRef, rowStart, plan.ubRowBytes, plan.pipe,
-                                              seq, Access::Write, /*requireAligned=*/i == 0);
+                                              seq, Access::Overwrite, /*requireAligned=*/i == 0);
         if (row == nullptr) return;  // beyond UB itself (downgraded bounds violation)
         const uint32_t ubRow = static_cast<uint32_t>(rowRef.offset + rowStart);
         std::memcpy(row + plan.ubDataOffset, gm + i * plan.srcPitch, plan.rowBytes);
@@ -201,6 +203,7 @@ void MoveUbToUb(const RowPlan& plan, const UbRef& dst, const UbRef& src) {
                                            Access::Read, i == 0);
         if (from == nullptr) return;
         std::memcpy(staged.data(), from, plan.rowBytes);
+        core.MakeResident(srcRef.offset + srcStart, plan.rowBytes);  // every flag of the row exact
         std::memcpy(stagedDefined.data(), core.defined.data() + srcRef.offset + srcStart, plan.rowBytes);
         uint8_t* to = core.Operand(plan.what.c_str(), "dst", dstRef, dstStart, plan.rowBytes, plan.pipe, seq,
                                    Access::Write, i == 0);

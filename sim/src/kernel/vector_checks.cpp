@@ -99,25 +99,30 @@ thread_local uint32_t t_sourceOrigin = 0;
 }  // namespace
 
 void AndElementDefined(const CoreState& core, const OperandRange& src, uint64_t count, std::vector<uint8_t>* defined) {
-    // Work per run of undefined bytes, not per element: memchr finds each run's start.
+    // Work per run of undefined bytes, not per element: memchr finds each run's start, in the
+    // parts of the operand whose flags the core keeps (every other byte is defined).
     const uint64_t elementBytes = src.elementBytes;
-    const uint8_t* flags = core.defined.data() + src.ref.offset;
-    const uint64_t available = core.defined.size() > src.ref.offset ? core.defined.size() - src.ref.offset : 0;
+    const uint64_t base = src.ref.offset;
+    const uint64_t available = core.defined.size() > base ? core.defined.size() - base : 0;
     const uint64_t scanned = std::min(count * elementBytes, available);
     const uint64_t whole = scanned / elementBytes;  // elements lying entirely inside UB
     if (whole < count) std::memset(defined->data() + whole, 0, count - whole);
-    uint64_t at = 0;
-    while (at < scanned) {
-        const void* zero = std::memchr(flags + at, 0, scanned - at);
-        if (zero == nullptr) break;
-        const uint64_t begin = static_cast<const uint8_t*>(zero) - flags;
-        const uint64_t end = SkipZeros(flags, begin, scanned);
-        if (t_sourceOrigin == 0) t_sourceOrigin = core.origins.At(static_cast<uint32_t>(src.ref.offset + begin));
-        const uint64_t firstElement = begin / elementBytes;
-        const uint64_t lastElement = std::min<uint64_t>((end + elementBytes - 1) / elementBytes, count);
-        std::memset(defined->data() + firstElement, 0, lastElement - firstElement);
-        at = end;
-    }
+    const uint8_t* flags = core.defined.data() + base;
+    core.ForEachFlagged(base, scanned, [&](uint32_t pieceFrom, uint32_t pieceTo) {
+        const uint64_t stop = pieceTo - base;
+        uint64_t at = pieceFrom - base;
+        while (at < stop) {
+            const void* zero = std::memchr(flags + at, 0, stop - at);
+            if (zero == nullptr) break;
+            const uint64_t begin = static_cast<const uint8_t*>(zero) - flags;
+            const uint64_t end = SkipZeros(flags, begin, stop);
+            if (t_sourceOrigin == 0) t_sourceOrigin = core.origins.At(static_cast<uint32_t>(base + begin));
+            const uint64_t firstElement = begin / elementBytes;
+            const uint64_t lastElement = std::min<uint64_t>((end + elementBytes - 1) / elementBytes, count);
+            std::memset(defined->data() + firstElement, 0, lastElement - firstElement);
+            at = end;
+        }
+    });
 }
 
 void MarkElementsDefined(CoreState& core, const OperandRange& dst, const std::vector<uint8_t>& defined) {

@@ -74,6 +74,26 @@ public:
         }
     }
 
+    // Calls piece(from, to) for each part of [begin, end) in the set, in order.
+    template <class Piece>
+    void ForEachIn(uint64_t begin, uint64_t end, Piece piece) const {
+        for (auto it = FirstEndingAfter(begin); it != ranges_.end() && it->begin < end; ++it) {
+            piece(static_cast<uint32_t>(std::max<uint64_t>(it->begin, begin)),
+                  static_cast<uint32_t>(std::min<uint64_t>(it->end, end)));
+        }
+    }
+
+    // Calls gap(from, to) for each part of [begin, end) not in the set, in order.
+    template <class Gap>
+    void ForEachGapIn(uint64_t begin, uint64_t end, Gap gap) const {
+        uint64_t at = begin;
+        ForEachIn(begin, end, [&](uint32_t from, uint32_t to) {
+            if (at < from) gap(static_cast<uint32_t>(at), from);
+            at = to;
+        });
+        if (at < end) gap(static_cast<uint32_t>(at), static_cast<uint32_t>(end));
+    }
+
 private:
     std::vector<Range>::const_iterator FirstEndingAfter(uint64_t at) const {
         return std::upper_bound(ranges_.begin(), ranges_.end(), at,

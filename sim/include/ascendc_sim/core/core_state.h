@@ -36,7 +36,10 @@ struct UbRef {
     uint8_t position = 0;  // AscendC::TPosition value
 };
 
-enum class Access : uint8_t { Read, Write };
+// Overwrite: a write that stores every byte of its range and then sets every definedness flag
+// there (MarkDefined or Poison), so poison still pending in the range need not be written out
+// first (it would be overwritten at once). Masked or strided writes that skip bytes use Write.
+enum class Access : uint8_t { Read, Write, Overwrite };
 
 // A core's pad-value register (SetPadValue, or DataCopyPad with isPad).
 struct PadRegister {
@@ -48,9 +51,10 @@ struct PadRegister {
 // that a launch neither allocates nor page-faults it. The state is lazy, as byte ranges:
 // `stale` holds the ranges whose logical contents are the poison pattern and "undefined"
 // while `ub` and `defined` still hold old bytes there (written out where an instruction first
-// touches them, so a launch costs what its kernel touches, not the UB size); outside
-// `maybeUndefined` every byte is known defined, so the definedness checks of an instruction
-// on defined data are a range lookup, not a scan of its bytes.
+// touches them, so a launch costs what its kernel touches, not the UB size). Outside
+// `maybeUndefined` every byte is known defined and its `defined` flag is not kept (marking a
+// result defined is a range update, not a write per byte); inside it (and outside `stale`)
+// the flags are exact. Read flags only through CoreState, which keeps that straight.
 struct CoreArena {
     explicit CoreArena(uint64_t ubBytes);
     // A new launch: everything poisoned (lazily), no access or sync recorded.
@@ -73,7 +77,8 @@ public:
     uint32_t blockNum;
     const SocSpec& soc;
     std::vector<uint8_t>& ub;      // the UB bytes (call MakeResident before touching them directly)
-    std::vector<uint8_t>& defined; // 1 where the UB byte holds data written since allocation
+    std::vector<uint8_t>& defined; // per UB byte, 1 if written since allocation: exact only inside
+                                   // the maybe-undefined ranges (ForEachFlagged, MakeResident)
     HazardTracker& hazard;
     CoreCounters counters;
     std::vector<UbBuffer> buffers;
@@ -111,17 +116,28 @@ public:
     // Reports UninitializedRead if any byte is undefined; `what` says where it escapes.
     void RequireDefined(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset,
                         uint64_t bytes, const char* what);
+    // Calls piece(from, to) for each part of [ubOffset, +bytes) whose `defined` flags are kept
+    // (may hold 0); every byte outside those parts is defined. Call AllDefined first (it
+    // writes out pending poison in the range).
+    template <class Piece>
+    void ForEachFlagged(uint64_t ubOffset, uint64_t bytes, Piece piece) const {
+        maybeUndefined_.ForEachIn(ubOffset, std::min<uint64_t>(ubOffset + bytes, defined.size()), piece);
+    }
     // Fills [ubOffset, +bytes) with the poison pattern (0xFF: a NaN in fp16/fp32) and marks it
     // undefined (lazily: the bytes are written when first touched). `origin`: an UndefinedOrigins id.
     void Poison(uint32_t ubOffset, uint64_t bytes, uint32_t origin = 0);
     // For code that reads or writes `ub`/`defined` directly (the kernel APIs go through
     // Operand, AllDefined and MarkDefined): writes out pending poison in [ubOffset, +bytes),
-    // so that both arrays hold the logical contents there, and forgets that the range was
-    // known defined (the caller may clear flags in it).
+    // so that both arrays hold the logical contents there (every flag exact), and forgets that
+    // the range was known defined (the caller may clear flags in it).
     void MakeResident(uint64_t ubOffset, uint64_t bytes);
 
 private:
     void Materialize(uint64_t ubOffset, uint64_t bytes);  // pending poison written out
+    // Pending poison in the range dropped unwritten: for an Access::Overwrite only.
+    void Discard(uint64_t ubOffset, uint64_t bytes);
+    // Materialize, or Discard for an Access::Overwrite.
+    void MakeReady(uint64_t ubOffset, uint64_t bytes, Access access);
 
     ByteRanges& stale_;
     ByteRanges& maybeUndefined_;

@@ -155,7 +155,8 @@ void ElementwiseImpl(const ApiName& api, const AscendC::LocalTensor<D>& dst, int
         if (p == nullptr) return;  // outside UB after a downgraded check: drop
     }
     const OperandRange target{"dst", dst.SimRef(), n * sizeof(D), sizeof(D)};
-    uint8_t* dstPtr = core.Operand(api.text, "dst", target.ref, 0, target.bytes, Pipe::V, seq, Access::Write);
+    // Every element of dst is stored below and every flag set (MarkDefined/MarkElementsDefined).
+    uint8_t* dstPtr = core.Operand(api.text, "dst", target.ref, 0, target.bytes, Pipe::V, seq, Access::Overwrite);
     if (dstPtr == nullptr) return;
 
     CheckPosition(api, "dst", target.ref);
