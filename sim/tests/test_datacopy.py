@@ -384,6 +384,23 @@ def test_ub_to_ub_copy_count(simtest):
     assert np.array_equal(np.frombuffer(result["ub"], np.float32), want)
 
 
+def test_ub_to_ub_copy_carries_definedness_of_dma_loaded_data(simtest):
+    # Bytes a GM->UB DataCopy stored are known defined without per-byte flags; the UB->UB copy
+    # must still carry them over as defined (and the poison around them as undefined). A launch
+    # first leaves every UB flag of the core at "undefined", so stale flags would show.
+    simtest.dma_ub_to_ub("copy_count", "float32", count=16, ub_bytes=256, ub_init=bytes(256),
+                         ub_init_defined=bytes(256))
+    gm = np.arange(16, dtype=np.float32).tobytes()
+    result = simtest.dma_ub_to_ub("copy_count", "float32", count=16, ub_bytes=256, src_offset=0, dst_offset=32,
+                                  gm=gm)
+    assert_ok(result)
+    ub = np.frombuffer(result["ub"], np.float32)
+    assert np.array_equal(ub[32:48], np.arange(16, dtype=np.float32))
+    defined = np.frombuffer(result["defined"], np.uint8)
+    assert defined[:64].all() and defined[128:192].all()
+    assert not defined[64:128].any() and not defined[192:].any()
+
+
 def test_ub_to_ub_copy_runs_on_the_vector_pipe(simtest):
     rng = np.random.default_rng(2)
     ub_init = random_bytes(rng, 1024)

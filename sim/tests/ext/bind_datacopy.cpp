@@ -146,7 +146,7 @@ void UbToGmBody(uint8_t* gm, const DmaRequest& req, DmaOutcome* out) {
 }
 
 template <class T>
-void UbToUbBody(uint8_t* /*gm*/, const DmaRequest& req, DmaOutcome* out) {
+void UbToUbBody(uint8_t* gm, const DmaRequest& req, DmaOutcome* out) {
     AscendC::TPipe pipe;
     AscendC::TBuf<AscendC::TPosition::VECCALC> calc;
     pipe.InitBuffer(calc, req.ubBytes);
@@ -154,6 +154,10 @@ void UbToUbBody(uint8_t* /*gm*/, const DmaRequest& req, DmaOutcome* out) {
     PrefillUb(buffer.SimRef(), req);
     AscendC::LocalTensor<T> dst = buffer[req.ubOffset];
     AscendC::LocalTensor<T> src = buffer[req.srcOffset];
+    if (!req.gm.empty()) {  // the source loaded from GM first (count elements), as a kernel does
+        AscendC::DataCopy(src, GmTensor<T>(gm, req), req.count);
+        AscendC::PipeBarrier<PIPE_ALL>();
+    }
     if (req.api == "copy_count") {
         AscendC::DataCopy(dst, src, req.count);
     } else if (req.api == "copy_params") {
@@ -273,14 +277,14 @@ SIMTEST_BINDINGS(datacopy) {
         "dma_ub_to_ub",
         [](const std::string& api, const std::string& dtype, std::array<uint32_t, 4> params, uint32_t count,
            uint32_t ubBytes, uint32_t srcOffset, uint32_t dstOffset, const py::bytes& ubInit,
-           const py::bytes& ubInitDefined) {
-            DmaRequest req = MakeRequest(api, params, count, py::bytes(), 0, -1, ubBytes, dstOffset, ubInit,
-                                         ubInitDefined);
+           const py::bytes& ubInitDefined, const py::bytes& gm) {
+            DmaRequest req = MakeRequest(api, params, count, gm, 0, -1, ubBytes, dstOffset, ubInit, ubInitDefined);
             req.srcOffset = srcOffset;
             return RunDma(ForDtype<PickUbToUb>(dtype), req);
         },
-        "One UB->UB DataCopy inside one TBuf (source and destination are views at element offsets)",
+        "One UB->UB DataCopy inside one TBuf (source and destination are views at element offsets); "
+        "with gm, the source is first loaded from it by DataCopy(count)",
         py::arg("api"), py::arg("dtype"), py::arg("params") = std::array<uint32_t, 4>{1, 0, 0, 0},
         py::arg("count") = 0, py::arg("ub_bytes") = 4096, py::arg("src_offset") = 0, py::arg("dst_offset") = 0,
-        py::arg("ub_init") = py::bytes(), py::arg("ub_init_defined") = py::bytes());
+        py::arg("ub_init") = py::bytes(), py::arg("ub_init_defined") = py::bytes(), py::arg("gm") = py::bytes());
 }
