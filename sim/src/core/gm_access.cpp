@@ -23,7 +23,7 @@ std::string NameOf(const GmAllocation& allocation) {
 
 }  // namespace
 
-bool CheckGmAccess(const char* api, const char* operand, const GmView& view, const void* start, uint64_t bytes) {
+bool CheckGmAccess(const LazyText& api, const char* operand, const GmView& view, const void* start, uint64_t bytes) {
     if (bytes == 0) return true;
     const auto address = reinterpret_cast<uintptr_t>(start);
     const auto base = reinterpret_cast<uintptr_t>(view.base);
@@ -32,7 +32,7 @@ bool CheckGmAccess(const char* api, const char* operand, const GmView& view, con
     if (!allocation) {
         char hex[32];
         std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(address));
-        Violation(Check::GmAllocation, std::string(api) + ": " + operand + " GM address 0x" + hex + " (" +
+        Violation(Check::GmAllocation, api.Get() + ": " + operand + " GM address 0x" + hex + " (" +
                                            std::to_string(bytes) + " bytes) is in no device allocation "
                                            "(not from aclrtMalloc/GmAlloc, or already freed)");
         return false;
@@ -43,7 +43,7 @@ bool CheckGmAccess(const char* api, const char* operand, const GmView& view, con
         std::string where = address < allocation->base
                                 ? "starts " + std::to_string(allocation->base - address) + " bytes before it"
                                 : std::to_string(past) + " bytes past its end";
-        Violation(Check::GmAllocation, std::string(api) + ": " + operand + " GM bytes " +
+        Violation(Check::GmAllocation, api.Get() + ": " + operand + " GM bytes " +
                                            Range(from, from + bytes) + " of " + NameOf(*allocation) + ": " + where);
         return false;
     }
@@ -52,7 +52,7 @@ bool CheckGmAccess(const char* api, const char* operand, const GmView& view, con
         if (rel < 0 || static_cast<uint64_t>(rel) + bytes > view.declaredBytes) {
             const uint64_t viewFrom = base - allocation->base;
             Violation(Check::GmDeclaredSize,
-                      std::string(api) + ": " + operand + " GM bytes " + Range(from, from + bytes) + " of " +
+                      api.Get() + ": " + operand + " GM bytes " + Range(from, from + bytes) + " of " +
                           NameOf(*allocation) + " lie outside the GlobalTensor's declared range " +
                           Range(viewFrom, viewFrom + view.declaredBytes) +
                           " (SetGlobalBuffer size " + std::to_string(view.declaredBytes) + " bytes)");

@@ -18,6 +18,12 @@ void UndefinedOrigins::Tag(uint32_t offset, uint64_t bytes, uint32_t id) {
     if (bytes == 0) return;
     const uint32_t end = static_cast<uint32_t>(offset + bytes);
     if (id == 0 && intervals_.empty()) return;
+    // A kernel re-tags the same bytes with the same origin tile after tile (a row's padding,
+    // the results computed from it): an interval that is exactly this one needs no change.
+    if (id != 0) {
+        const auto same = intervals_.find(offset);
+        if (same != intervals_.end() && same->second.first == end && same->second.second == id) return;
+    }
     // An interval that starts before `offset` and reaches into it keeps only its head (and
     // its tail past `end`).
     auto it = intervals_.lower_bound(offset);

@@ -23,29 +23,85 @@ constexpr uint32_t kMaxPaddingBytes = 32;            // left/right padding: at m
 
 uint64_t AlignUp(uint64_t value, uint64_t align) { return (value + align - 1) / align * align; }
 
+const char* ParamsName(ParamsKind kind) {
+    return kind == ParamsKind::DataCopyExtParams ? "DataCopyExtParams" : "DataCopyParams";
+}
+
+std::string Num(uint64_t v) { return std::to_string(v); }
+
 // One DMA instruction in bytes: `rows` rows of `rowBytes` data bytes. On the UB side a row
 // occupies ubRowBytes (data at ubDataOffset, padding around it); pitches are start-to-start.
+// What the kernel asked for is kept in the API's own terms, as numbers: the text reports
+// quote ("DataCopyPad (GM->UB, ...; blockCount 4, blockLen 100 B, ...)") is built only for
+// a report, never per instruction.
 struct RowPlan {
-    RowPlan(const char* apiName, std::string description, Pipe onPipe)
-        : api(apiName), what(std::move(description)), pipe(onPipe) {}
+    enum class Form : uint8_t { Count, Blocks, PadGmToUb, PadUbToGm };
+    RowPlan(const char* apiName, Form asked, const char* copyDirection, Pipe onPipe)
+        : api(apiName), form(asked), direction(copyDirection), pipe(onPipe) {}
 
-    const char* api;            // "DataCopy", "DataCopyPad"
-    std::string what;           // "DataCopyPad (GM->UB; blockCount 4, blockLen 100 B, ...)"
+    const char* api;        // "DataCopy", "DataCopyPad"
+    Form form;
+    const char* direction;  // "GM->UB", "UB->GM", "UB->UB"
     Pipe pipe;
+    // The call's parameters (those of its form).
+    uint32_t count = 0;
+    Blocks blocks{};
+    uint32_t leftPadding = 0, rightPadding = 0, elementBytes = 1;
+    ParamsKind kind = ParamsKind::DataCopyParams;
+    // The bytes it moves.
     uint32_t rows = 0;
     uint64_t rowBytes = 0;
     uint64_t srcPitch = 0;
     uint64_t dstPitch = 0;
     uint64_t ubRowBytes = 0;
     uint64_t ubDataOffset = 0;
-    std::string ubExtentFormula;  // how the UB extent is computed, in the API's terms
 
     uint64_t Span(uint64_t pitch, uint64_t rowFootprint) const {
         return rows == 0 ? 0 : (rows - 1) * pitch + rowFootprint;
     }
+    std::string What() const;
+    // How the UB extent is computed, in the API's terms.
+    std::string UbExtentFormula() const;
+    LazyText Text() const {
+        return LazyText(this, [](const void* plan) { return static_cast<const RowPlan*>(plan)->What(); });
+    }
 };
 
-std::string Num(uint64_t v) { return std::to_string(v); }
+std::string RowPlan::What() const {
+    const std::string gaps = Num(blocks.blockCount) + ", blockLen " + Num(blocks.blockLen);
+    switch (form) {
+        case Form::Count: return "DataCopy (" + std::string(direction) + ", count " + Num(count) + ")";
+        case Form::Blocks:
+            return "DataCopy (" + std::string(direction) + "; blockCount " + gaps + " blocks, srcGap " +
+                   Num(blocks.srcStride) + " blocks, dstGap " + Num(blocks.dstStride) + " blocks)";
+        case Form::PadGmToUb:
+            return "DataCopyPad (GM->UB, " + std::string(ParamsName(kind)) + "; blockCount " + gaps +
+                   " B, srcStride " + Num(blocks.srcStride) + " B, dstStride " + Num(blocks.dstStride) +
+                   " blocks, leftPadding " + Num(leftPadding) + ", rightPadding " + Num(rightPadding) + ")";
+        case Form::PadUbToGm:
+            return "DataCopyPad (UB->GM, " + std::string(ParamsName(kind)) + "; blockCount " + gaps +
+                   " B, srcStride " + Num(blocks.srcStride) + " blocks, dstStride " + Num(blocks.dstStride) + " B)";
+    }
+    return api;
+}
+
+std::string RowPlan::UbExtentFormula() const {
+    const std::string others = Num(blocks.blockCount == 0 ? 0 : blocks.blockCount - 1);
+    switch (form) {
+        case Form::Count: return "count * sizeof(T) = " + Num(rowBytes);
+        case Form::Blocks:
+            return "blockCount " + Num(blocks.blockCount) + " * blockLen " + Num(blocks.blockLen) + " * 32 + " +
+                   others + " gaps * " + Num(pipe == Pipe::MTE3 ? blocks.srcStride : blocks.dstStride) + " * 32";
+        case Form::PadGmToUb:
+            return "blockCount " + Num(blocks.blockCount) + " * R " + Num(ubRowBytes) + " + " + others +
+                   " * dstStride " + Num(blocks.dstStride) + " * 32, R = AlignUp(leftPadding*" + Num(elementBytes) +
+                   " + blockLen + rightPadding*" + Num(elementBytes) + ", 32)";
+        case Form::PadUbToGm:
+            return "blockCount " + Num(blocks.blockCount) + " * AlignUp(blockLen, 32) " + Num(ubRowBytes) + " + " +
+                   others + " * srcStride " + Num(blocks.srcStride) + " * 32";
+    }
+    return {};
+}
 
 // ---- the pad-value register (SetPadValue, or DataCopyPad with isPad): per core ------------
 PadRegister& PadRegisterOf(CoreState& core) { return core.padRegister; }
@@ -57,7 +113,7 @@ void ReportParams(const RowPlan& plan, const std::vector<std::string>& problems)
     if (problems.empty()) return;
     std::string text;
     for (const auto& p : problems) text += (text.empty() ? "" : "; ") + p;
-    Violation(Check::DmaParams, plan.what + ": " + text);
+    Violation(Check::DmaParams, plan.What() + ": " + text);
 }
 
 // The UB extent of a DMA against its LocalTensor, once per instruction (the CPU-debug rule,
@@ -68,14 +124,14 @@ bool CheckUbExtent(CoreState& core, const RowPlan& plan, const char* operand, co
                    UbRef* rowRef) {
     *rowRef = ref;
     if (ref.buffer < 0) {
-        Violation(Check::ApiMisuse, plan.what + ": operand " + operand +
+        Violation(Check::ApiMisuse, plan.What() + ": operand " + operand +
                                         " is a LocalTensor that was never allocated (AllocTensor/DeQue/TBuf::Get)");
         return false;
     }
     if (extent > ref.bytes) {
         Violation(Check::OperandBounds,
-                  plan.what + ": operand " + operand + " spans " + Num(extent) + " bytes of UB (" +
-                      plan.ubExtentFormula + "): " + core.Describe(ref, 0, extent) + " but the tensor holds only " +
+                  plan.What() + ": operand " + operand + " spans " + Num(extent) + " bytes of UB (" +
+                      plan.UbExtentFormula() + "): " + core.Describe(ref, 0, extent) + " but the tensor holds only " +
                       Num(ref.bytes) + " bytes (" + Num(extent - ref.bytes) + " bytes past its end)");
         rowRef->bytes = static_cast<uint32_t>(std::min<uint64_t>(extent, std::numeric_limits<uint32_t>::max()));
     }
@@ -85,7 +141,7 @@ bool CheckUbExtent(CoreState& core, const RowPlan& plan, const char* operand, co
 // GM side: the whole span [first row start, last row end) lies in one allocation (and in the
 // declared size) exactly when every row does, so one check per instruction is exact.
 bool CheckGmSpan(const RowPlan& plan, const char* operand, const GmView& view, const void* start, uint64_t pitch) {
-    return CheckGmAccess(plan.what.c_str(), operand, view, start, plan.Span(pitch, plan.rowBytes));
+    return CheckGmAccess(plan.Text(), operand, view, start, plan.Span(pitch, plan.rowBytes));
 }
 
 // `gm`/`gmPitch`/`view`: the GM side (nullptr for UB -> UB), logged for the time model
@@ -133,6 +189,7 @@ void MoveGmToUb(const RowPlan& plan, const GmView& view, const uint8_t* gm, cons
     // Each row's ubRowBytes are all stored below: the data, and the padding filled or poisoned.
     const bool allRows =
         core.AccessRows(rowRef, plan.rows, plan.dstPitch, plan.ubRowBytes, plan.pipe, seq, Access::Overwrite);
+    const std::string what = allRows ? std::string() : plan.What();  // for the per-row checks' reports
     // Padding left undefined: its origin is this call site (looked up once per DMA, not per row).
     const bool poisonsPadding = !fill.known && plan.ubRowBytes > plan.rowBytes;
     const uint32_t origin = poisonsPadding ? core.origins.ForCallSite(core.callSite, nullptr, [&] {
@@ -141,7 +198,7 @@ void MoveGmToUb(const RowPlan& plan, const GmView& view, const uint8_t* gm, cons
     for (uint32_t i = 0; i < plan.rows; ++i) {
         const uint64_t rowStart = i * plan.dstPitch;
         uint8_t* row = allRows ? core.ub.data() + rowRef.offset + rowStart
-                               : core.Operand(plan.what.c_str(), "dst", rowRef, rowStart, plan.ubRowBytes, plan.pipe,
+                               : core.Operand(what.c_str(), "dst", rowRef, rowStart, plan.ubRowBytes, plan.pipe,
                                               seq, Access::Overwrite, /*requireAligned=*/i == 0);
         if (row == nullptr) return;  // beyond UB itself (downgraded bounds violation)
         const uint32_t ubRow = static_cast<uint32_t>(rowRef.offset + rowStart);
@@ -170,17 +227,18 @@ void MoveUbToGm(const RowPlan& plan, const GmView& view, uint8_t* gm, const UbRe
     const uint64_t seq = IssueDma(core, plan, &view, gm, plan.dstPitch, rowRef.offset);
     bool undefinedReported = false;
     const bool allRows = core.AccessRows(rowRef, plan.rows, plan.srcPitch, plan.ubRowBytes, plan.pipe, seq, Access::Read);
+    const std::string what = allRows ? std::string() : plan.What();  // for the per-row checks' reports
     uint32_t landed = 0;  // rows that reached GM
     for (uint32_t i = 0; i < plan.rows; ++i, ++landed) {
         const uint64_t rowStart = i * plan.srcPitch;
         const uint8_t* row = allRows ? core.ub.data() + rowRef.offset + rowStart
-                                     : core.Operand(plan.what.c_str(), "src", rowRef, rowStart, plan.ubRowBytes,
+                                     : core.Operand(what.c_str(), "src", rowRef, rowStart, plan.ubRowBytes,
                                                     plan.pipe, seq, Access::Read, /*requireAligned=*/i == 0);
         if (row == nullptr) break;  // beyond UB itself (downgraded bounds violation)
         // Only the rowBytes that reach GM must hold data; the dummy tail up to 32 B is discarded.
         if (!undefinedReported && !core.AllDefined(static_cast<uint32_t>(rowRef.offset + rowStart), plan.rowBytes)) {
             undefinedReported = true;
-            core.RequireDefined(plan.what.c_str(), "src", rowRef, rowStart, plan.rowBytes, "writes to GM");
+            core.RequireDefined(plan.What().c_str(), "src", rowRef, rowStart, plan.rowBytes, "writes to GM");
         }
         std::memcpy(gm + i * plan.dstPitch, row, plan.rowBytes);
     }
@@ -196,16 +254,17 @@ void MoveUbToUb(const RowPlan& plan, const UbRef& dst, const UbRef& src) {
     if (!CheckUbExtent(core, plan, "src", src, plan.Span(plan.srcPitch, plan.rowBytes), &srcRef)) return;
     if (!CheckUbExtent(core, plan, "dst", dst, plan.Span(plan.dstPitch, plan.rowBytes), &dstRef)) return;
     const uint64_t seq = IssueDma(core, plan);
+    const std::string what = plan.What();
     std::vector<uint8_t> staged(plan.rowBytes), stagedDefined(plan.rowBytes);
     for (uint32_t i = 0; i < plan.rows; ++i) {
         const uint64_t srcStart = i * plan.srcPitch, dstStart = i * plan.dstPitch;
-        const uint8_t* from = core.Operand(plan.what.c_str(), "src", srcRef, srcStart, plan.rowBytes, plan.pipe, seq,
+        const uint8_t* from = core.Operand(what.c_str(), "src", srcRef, srcStart, plan.rowBytes, plan.pipe, seq,
                                            Access::Read, i == 0);
         if (from == nullptr) return;
         std::memcpy(staged.data(), from, plan.rowBytes);
         core.MakeResident(srcRef.offset + srcStart, plan.rowBytes);  // every flag of the row exact
         std::memcpy(stagedDefined.data(), core.defined.data() + srcRef.offset + srcStart, plan.rowBytes);
-        uint8_t* to = core.Operand(plan.what.c_str(), "dst", dstRef, dstStart, plan.rowBytes, plan.pipe, seq,
+        uint8_t* to = core.Operand(what.c_str(), "dst", dstRef, dstStart, plan.rowBytes, plan.pipe, seq,
                                    Access::Write, i == 0);
         if (to == nullptr) return;
         // Defined-ness travels with the bytes (a copy is not an escape).
@@ -219,11 +278,13 @@ void MoveUbToUb(const RowPlan& plan, const UbRef& dst, const UbRef& src) {
 
 // DataCopy(count): count * sizeof(T) must be whole DataBlocks; the NPU floors silently.
 RowPlan CountPlan(const char* direction, Pipe pipe, uint32_t count, uint32_t elementBytes) {
-    RowPlan plan{"DataCopy", "DataCopy (" + std::string(direction) + ", count " + Num(count) + ")", pipe};
+    RowPlan plan{"DataCopy", RowPlan::Form::Count, direction, pipe};
+    plan.count = count;
+    plan.elementBytes = elementBytes;
     const uint64_t bytes = static_cast<uint64_t>(count) * elementBytes;
     if (bytes % kBlockBytes != 0) {
         Violation(Check::DataCopyLength,
-                  plan.what + ": count * sizeof(T) = " + Num(count) + " * " + Num(elementBytes) + " = " + Num(bytes) +
+                  plan.What() + ": count * sizeof(T) = " + Num(count) + " * " + Num(elementBytes) + " = " + Num(bytes) +
                       " bytes is not a multiple of 32 (DataCopy moves whole 32-byte blocks and the NPU silently "
                       "copies only " + Num(bytes / kBlockBytes * kBlockBytes) + " bytes; use DataCopyPad for tails)");
     }
@@ -231,17 +292,13 @@ RowPlan CountPlan(const char* direction, Pipe pipe, uint32_t count, uint32_t ele
     plan.rowBytes = bytes / kBlockBytes * kBlockBytes;  // what the hardware moves when downgraded
     plan.srcPitch = plan.dstPitch = plan.rowBytes;
     plan.ubRowBytes = plan.rowBytes;
-    plan.ubExtentFormula = "count * sizeof(T) = " + Num(plan.rowBytes);
     return plan;
 }
 
 // DataCopy(DataCopyParams): all four fields count 32-byte blocks, on GM and UB alike.
 RowPlan BlocksPlan(const char* direction, Pipe pipe, const Blocks& b) {
-    RowPlan plan{"DataCopy",
-                 "DataCopy (" + std::string(direction) + "; blockCount " + Num(b.blockCount) + ", blockLen " +
-                     Num(b.blockLen) + " blocks, srcGap " + Num(b.srcStride) + " blocks, dstGap " +
-                     Num(b.dstStride) + " blocks)",
-                 pipe};
+    RowPlan plan{"DataCopy", RowPlan::Form::Blocks, direction, pipe};
+    plan.blocks = b;
     if (b.blockCount > kMaxBlockCount) {
         ReportParams(plan, {"blockCount " + Num(b.blockCount) + " exceeds " + Num(kMaxBlockCount) +
                             " (split the copy into several instructions)"});
@@ -251,9 +308,6 @@ RowPlan BlocksPlan(const char* direction, Pipe pipe, const Blocks& b) {
     plan.srcPitch = (static_cast<uint64_t>(b.blockLen) + b.srcStride) * kBlockBytes;
     plan.dstPitch = (static_cast<uint64_t>(b.blockLen) + b.dstStride) * kBlockBytes;
     plan.ubRowBytes = plan.rowBytes;
-    const uint32_t ubGap = pipe == Pipe::MTE3 ? b.srcStride : b.dstStride;
-    plan.ubExtentFormula = "blockCount " + Num(b.blockCount) + " * blockLen " + Num(b.blockLen) + " * 32 + " +
-                           Num(b.blockCount == 0 ? 0 : b.blockCount - 1) + " gaps * " + Num(ubGap) + " * 32";
     return plan;
 }
 
@@ -265,10 +319,6 @@ void CheckGmElementAlignment(const RowPlan& plan, const void* address, uint32_t 
         ReportParams(plan, {"GM address is " + Num(value % elementBytes) + " bytes past a multiple of sizeof(T) = " +
                             Num(elementBytes) + " (plain DataCopy needs element-aligned GM; use DataCopyPad)"});
     }
-}
-
-const char* ParamsName(ParamsKind kind) {
-    return kind == ParamsKind::DataCopyExtParams ? "DataCopyExtParams" : "DataCopyParams";
 }
 
 // The limits shared by both DataCopyPad directions.
@@ -339,12 +389,12 @@ void PadGmToUb(const UbRef& dst, const GmView& src, const void* srcAddress, cons
                ParamsKind kind, uint32_t elementBytes) {
     Core().callSite = __builtin_return_address(0);  // the kernel line, if its padding is left undefined
     CoreState& core = Core();
-    RowPlan plan{"DataCopyPad",
-                 "DataCopyPad (GM->UB, " + std::string(ParamsName(kind)) + "; blockCount " + Num(b.blockCount) +
-                     ", blockLen " + Num(b.blockLen) + " B, srcStride " + Num(b.srcStride) + " B, dstStride " +
-                     Num(b.dstStride) + " blocks, leftPadding " + Num(padding.left) + ", rightPadding " +
-                     Num(padding.right) + ")",
-                 Pipe::MTE2};
+    RowPlan plan{"DataCopyPad", RowPlan::Form::PadGmToUb, "GM->UB", Pipe::MTE2};
+    plan.blocks = b;
+    plan.kind = kind;
+    plan.elementBytes = elementBytes;
+    plan.leftPadding = padding.left;
+    plan.rightPadding = padding.right;
     std::vector<std::string> problems = PadLimitProblems(b, kind, elementBytes);
     for (auto [name, elements] : {std::pair<const char*, uint32_t>{"leftPadding", padding.left},
                                   std::pair<const char*, uint32_t>{"rightPadding", padding.right}}) {
@@ -364,10 +414,6 @@ void PadGmToUb(const UbRef& dst, const GmView& src, const void* srcAddress, cons
     plan.ubRowBytes = AlignUp(leftBytes + b.blockLen + rightBytes, kBlockBytes);
     plan.dstPitch = plan.ubRowBytes + static_cast<uint64_t>(b.dstStride) * kBlockBytes;
     plan.ubDataOffset = leftBytes;
-    plan.ubExtentFormula = "blockCount " + Num(b.blockCount) + " * R " + Num(plan.ubRowBytes) + " + " +
-                           Num(b.blockCount == 0 ? 0 : b.blockCount - 1) + " * dstStride " + Num(b.dstStride) +
-                           " * 32, R = AlignUp(leftPadding*" + Num(elementBytes) + " + blockLen + rightPadding*" +
-                           Num(elementBytes) + ", 32)";
 
     // isPad loads the pad-value register; without it the register keeps what SetPadValue (or
     // an earlier isPad) put there. Padding is only known if the register was set and there is
@@ -388,11 +434,10 @@ void PadGmToUb(const UbRef& dst, const GmView& src, const void* srcAddress, cons
 void PadUbToGm(const GmView& dst, void* dstAddress, const UbRef& src, const Blocks& b, ParamsKind kind,
                uint32_t elementBytes) {
     Core().callSite = __builtin_return_address(0);  // the kernel line, named in reports
-    RowPlan plan{"DataCopyPad",
-                 "DataCopyPad (UB->GM, " + std::string(ParamsName(kind)) + "; blockCount " + Num(b.blockCount) +
-                     ", blockLen " + Num(b.blockLen) + " B, srcStride " + Num(b.srcStride) + " blocks, dstStride " +
-                     Num(b.dstStride) + " B)",
-                 Pipe::MTE3};
+    RowPlan plan{"DataCopyPad", RowPlan::Form::PadUbToGm, "UB->GM", Pipe::MTE3};
+    plan.blocks = b;
+    plan.kind = kind;
+    plan.elementBytes = elementBytes;
     ReportParams(plan, PadLimitProblems(b, kind, elementBytes));
     // UB rows are AlignUp(L, 32) apart plus srcStride blocks; GM rows L + dstStride bytes apart.
     plan.rows = b.blockCount;
@@ -400,9 +445,6 @@ void PadUbToGm(const GmView& dst, void* dstAddress, const UbRef& src, const Bloc
     plan.ubRowBytes = AlignUp(b.blockLen, kBlockBytes);
     plan.srcPitch = plan.ubRowBytes + static_cast<uint64_t>(b.srcStride) * kBlockBytes;
     plan.dstPitch = static_cast<uint64_t>(b.blockLen) + b.dstStride;
-    plan.ubExtentFormula = "blockCount " + Num(b.blockCount) + " * AlignUp(blockLen, 32) " + Num(plan.ubRowBytes) +
-                           " + " + Num(b.blockCount == 0 ? 0 : b.blockCount - 1) + " * srcStride " +
-                           Num(b.srcStride) + " * 32";
     MoveUbToGm(plan, dst, static_cast<uint8_t*>(dstAddress), src);
 }
 

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 
+#include "ascendc_sim/core/lazy_text.h"
+
 namespace sim {
 
 struct GmView {
@@ -15,8 +17,8 @@ struct GmView {
 
 // Checks [start, start + bytes). Returns true when the access may run; false when it
 // must be dropped (outside any allocation, reported at warn/off). Throws KernelFault at
-// error. `operand` names the side ("src", "dst"); messages name the allocation and the
+// error. `api` names the instruction (made text only for a report); `operand` names the side ("src", "dst"); messages name the allocation and the
 // kernel argument it was passed as.
-bool CheckGmAccess(const char* api, const char* operand, const GmView& view, const void* start, uint64_t bytes);
+bool CheckGmAccess(const LazyText& api, const char* operand, const GmView& view, const void* start, uint64_t bytes);
 
 }  // namespace sim
