@@ -1,5 +1,6 @@
 #include "ascendc_sim/core/origins.h"
 
+#include <algorithm>
 #include <iterator>
 
 namespace sim {
@@ -14,44 +15,35 @@ uint32_t UndefinedOrigins::ForBuffer(const std::string& name, const void* site) 
     return Add("InitBuffer of " + name, site, nullptr);
 }
 
+std::vector<UndefinedOrigins::Interval>::const_iterator UndefinedOrigins::FirstEndingAfter(uint32_t offset) const {
+    return std::upper_bound(intervals_.begin(), intervals_.end(), offset,
+                            [](uint32_t at, const Interval& interval) { return at < interval.end; });
+}
+
 void UndefinedOrigins::Tag(uint32_t offset, uint64_t bytes, uint32_t id) {
     if (bytes == 0) return;
     const uint32_t end = static_cast<uint32_t>(offset + bytes);
     if (id == 0 && intervals_.empty()) return;
+    const auto first = FirstEndingAfter(offset);
     // A kernel re-tags the same bytes with the same origin tile after tile (a row's padding,
     // the results computed from it): an interval that is exactly this one needs no change.
-    if (id != 0) {
-        const auto same = intervals_.find(offset);
-        if (same != intervals_.end() && same->second.first == end && same->second.second == id) return;
-    }
-    // An interval that starts before `offset` and reaches into it keeps only its head (and
-    // its tail past `end`).
-    auto it = intervals_.lower_bound(offset);
-    if (it != intervals_.begin()) {
-        auto before = std::prev(it);
-        auto [beforeEnd, beforeId] = before->second;
-        if (beforeEnd > offset) {
-            before->second.first = offset;
-            if (beforeEnd > end) intervals_[end] = {beforeEnd, beforeId};
-        }
-    }
-    it = intervals_.lower_bound(offset);
-    while (it != intervals_.end() && it->first < end) {
-        auto [itEnd, itId] = it->second;
-        it = intervals_.erase(it);
-        if (itEnd > end) {
-            intervals_[end] = {itEnd, itId};
-            break;
-        }
-    }
-    if (id != 0) intervals_[offset] = {end, id};
+    if (first != intervals_.end() && first->begin == offset && first->end == end && first->id == id) return;
+    auto last = first;
+    while (last != intervals_.end() && last->begin < end) ++last;
+    // The intervals [first, last) overlap the range: keep the head of the first and the tail
+    // of the last that lie outside it, around the new one.
+    Interval pieces[3];
+    size_t count = 0;
+    if (first != last && first->begin < offset) pieces[count++] = Interval{first->begin, offset, first->id};
+    if (id != 0) pieces[count++] = Interval{offset, end, id};
+    if (first != last && std::prev(last)->end > end) pieces[count++] = Interval{end, std::prev(last)->end, std::prev(last)->id};
+    const auto at = intervals_.erase(first, last);
+    intervals_.insert(at, pieces, pieces + count);
 }
 
 uint32_t UndefinedOrigins::At(uint32_t offset) const {
-    auto it = intervals_.upper_bound(offset);
-    if (it == intervals_.begin()) return 0;
-    --it;
-    return offset < it->second.first ? it->second.second : 0;
+    const auto it = FirstEndingAfter(offset);
+    return it != intervals_.end() && it->begin <= offset ? it->id : 0;
 }
 
 void UndefinedOrigins::NoteRead(uint32_t id) {

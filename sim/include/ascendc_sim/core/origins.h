@@ -10,7 +10,6 @@
 // undefined bytes finally escape (to GM, a scalar, a reduction) the report names both places.
 #pragma once
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -58,7 +57,14 @@ private:
 
     std::vector<Origin> origins_;                           // id - 1
     std::unordered_map<const void*, uint32_t> bySite_;
-    std::map<uint32_t, std::pair<uint32_t, uint32_t>> intervals_;  // start -> (end, id), disjoint
+    struct Interval {
+        uint32_t begin, end, id;  // id != 0
+    };
+    // Sorted, disjoint. A vector, not a node tree: a tile re-tags its padding row by row, and
+    // nodes allocated and freed per row cost more than the short moves of a vector.
+    std::vector<Interval> intervals_;
+    // The first interval that ends after `offset`.
+    std::vector<Interval>::const_iterator FirstEndingAfter(uint32_t offset) const;
 };
 
 }  // namespace sim
