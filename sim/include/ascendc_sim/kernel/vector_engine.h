@@ -105,8 +105,13 @@ bool Misaligned(const uint8_t* p) {
 // Element i reads index i of every source only, and a destination that overlaps a source is
 // the identical range (in-place) or has the source staged aside: no dependence between
 // iterations, so SIMD lanes compute the same bits (IEEE per lane; contraction is off). GCC's
-// -O2 cost model does not vectorize loops needing a trip-count epilogue; this one may.
-#if defined(__GNUC__) && !defined(__clang__)
+// -O2 cost model does not vectorize loops needing a trip-count epilogue; this one may. On
+// x86-64 an AVX2 clone (8 lanes, not SSE's 4) is picked at load time where the CPU has it:
+// the same IEEE operations per lane, so the same bits on every host.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define SIM_VECTORIZE_LOOP \
+    __attribute__((optimize("vect-cost-model=dynamic"), target_clones("avx2", "default")))
+#elif defined(__GNUC__) && !defined(__clang__)
 #define SIM_VECTORIZE_LOOP __attribute__((optimize("vect-cost-model=dynamic")))
 #else
 #define SIM_VECTORIZE_LOOP
