@@ -71,3 +71,33 @@ def test_the_kernel_honours_overrides(dtype, overrides):
     # Outside the block the default plan is back.
     lcg.thnn_fused_lstm_cell_backward(*inputs)
     assert lcg.last_launch()["block_dim"] == lcg.plan(300, 72, name).block_dim
+
+
+def test_remembered_plans_answer_exactly_as_fresh_ones():
+    # ComputeTiling remembers its last few answers per thread: cycling through more distinct
+    # arguments than it keeps (shape, dtype, options, SoC, overrides, a failing one) must give
+    # every answer again unchanged, so no two arguments are ever mistaken for each other.
+    calls = [dict(batch=b, hidden=h, dtype=d) for b, h, d in
+             [(1, 8, "float32"), (64, 1024, "float32"), (64, 1024, "float16"), (64, 1024, "bfloat16"),
+              (300, 40, "float32"), (1024, 512, "float16")]]
+    calls += [dict(batch=64, hidden=1024, dtype="float32", has_bias=False),
+              dict(batch=64, hidden=1024, dtype="float32", grads=("hy",)),
+              dict(batch=64, hidden=1024, dtype="float32", soc="Ascend910B4"),
+              dict(batch=64, hidden=1024, dtype="float32", num_cores=7),
+              dict(batch=1024, hidden=512, dtype="float16", overrides=T(grid_rows=2)),
+              dict(batch=1024, hidden=512, dtype="float16", overrides=T(buffer_num=3))]
+
+    def answer(call):
+        try:
+            return lcg.plan(**call)
+        except ValueError as error:
+            return str(error)
+
+    def fresh(call):  # after more unrelated arguments than the memo keeps
+        for k in range(1, 17):
+            lcg.plan(2, 16 * k, "float32")
+        return answer(call)
+
+    fresh_answers = [fresh(call) for call in calls]
+    for _ in range(2):  # back to back: each may be served by what an earlier one left
+        assert [answer(call) for call in calls] == fresh_answers
