@@ -484,24 +484,24 @@ thread_local size_t t_nextRemembered = 0;
 
 bool ComputeTiling(const TilingInput& in, const PlatformInfo& platform, TilingPlan* plan, std::string* error,
                    const TilingOverrides& ov) {
+    const Remembered* answer = nullptr;
     for (const Remembered& r : t_remembered) {
         if (r.used && SameArguments(r.input, in) && SameArguments(r.platform, platform) &&
             SameArguments(r.overrides, ov)) {
-            *plan = r.plan;
-            if (!r.ok) *error = r.error;
-            return r.ok;
+            answer = &r;
+            break;
         }
     }
-    Remembered& slot = t_remembered[t_nextRemembered];
-    t_nextRemembered = (t_nextRemembered + 1) % kRemembered;
-    slot.ok = ComputeTilingFresh(in, platform, &slot.plan, &slot.error, ov);
-    slot.input = in;
-    slot.platform = platform;
-    slot.overrides = ov;
-    slot.used = true;
-    *plan = slot.plan;
-    if (!slot.ok) *error = slot.error;
-    return slot.ok;
+    if (answer == nullptr) {
+        Remembered& slot = t_remembered[t_nextRemembered];
+        t_nextRemembered = (t_nextRemembered + 1) % kRemembered;
+        slot = Remembered{true, in, platform, ov, false, TilingPlan{}, std::string()};
+        slot.ok = ComputeTilingFresh(in, platform, &slot.plan, &slot.error, ov);
+        answer = &slot;
+    }
+    *plan = answer->plan;
+    if (!answer->ok) *error = answer->error;
+    return answer->ok;
 }
 
 }  // namespace lstm_cell_grad
