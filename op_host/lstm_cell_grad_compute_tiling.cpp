@@ -495,7 +495,10 @@ bool ComputeTiling(const TilingInput& in, const PlatformInfo& platform, TilingPl
     if (answer == nullptr) {
         Remembered& slot = t_remembered[t_nextRemembered];
         t_nextRemembered = (t_nextRemembered + 1) % kRemembered;
-        slot = Remembered{true, in, platform, ov, false, TilingPlan{}, std::string()};
+        slot.used = true;  // (fields one by one: C++11, as CANN's op build compiles this file)
+        slot.input = in;
+        slot.platform = platform;
+        slot.overrides = ov;
         slot.ok = ComputeTilingFresh(in, platform, &slot.plan, &slot.error, ov);
         answer = &slot;
     }
