@@ -105,7 +105,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
     grads = tuple(name for name, flag in (("hy", not args.no_grad_hy), ("c", not args.no_grad_c)) if flag)
     bar = progress_bar()
     result = tune(args.batch, args.hidden, args.dtype, has_bias=not args.no_bias, grads=grads, soc=args.soc,
-                  num_cores=args.cores, max_trials=args.max_trials,
+                  num_cores=args.cores, max_trials=args.max_trials, max_traffic=args.max_traffic,
                   progress=lambda done, label: bar(done, args.max_trials, label))
     sys.stderr.write("\n")
     print(result)
@@ -179,6 +179,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     p = sub.add_parser("tune", help="sweep the tiling's free choices on the model")
     _shape_options(p, batch=1024, hidden=4096)
     p.add_argument("--max-trials", type=int, default=80, help="most plans to run (default 80)")
+    p.add_argument("--max-traffic", type=float, metavar="RATIO",
+                   help="best plan's GM traffic at most RATIO x the minimum (default: any; the default "
+                        "plan keeps within 1.03)")
     p.set_defaults(func=cmd_tune)
     p = sub.add_parser("bench", help="the standard shapes on the model (modeled)")
     p.add_argument("--soc", help="SoC name (see `socs`)")

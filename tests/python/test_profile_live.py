@@ -51,6 +51,21 @@ def test_tune_finds_a_plan_no_worse_than_the_default():
     assert "modeled" in str(result)
 
 
+def test_tune_trades_traffic_for_time_only_within_max_traffic():
+    # (64, 1024) float32: within 3% of the minimum traffic only three bias chunks fit, so
+    # the default plan splits the hidden size into 256-byte bursts; smaller chunks let whole
+    # rows go to the cores, at the price of partial sums (modeled figures).
+    free = tune(64, 1024, "float32")
+    assert free.default.profile.traffic_ratio <= 1.03
+    assert free.best.time_us < free.default.time_us and free.best.profile.traffic_ratio > 1.03
+    assert "GM traffic / minimum" in str(free)
+    capped = tune(64, 1024, "float32", max_traffic=1.03)
+    assert capped.best.profile.traffic_ratio <= 1.03
+    assert any(t.profile.traffic_ratio > 1.03 for t in capped.trials)  # run, but not chosen
+    with pytest.raises(ValueError, match="max_traffic must be at least 1.0"):
+        tune(64, 1024, "float32", max_traffic=0.5)
+
+
 def test_bench_table_is_labelled_modeled():
     rows = run_model_bench([(64, 256, "float32", True), (128, 128, "float16", False)], num_cores=8)
     table = markdown_table(rows)
