@@ -7,7 +7,7 @@ from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 import numpy as np
 
 from . import _C
-from ._arrays import TORCH, common_kind, describable, empty_like_kind, to_numpy
+from ._arrays import TORCH, common_kind, describable, empty_like_kind, plain_numpy_args, to_numpy
 from ._errors import AclnnError
 from ._overlap import check_overlaps, extent_of
 
@@ -97,6 +97,22 @@ def _bump_versions(outs: Sequence[Optional[Array]]) -> None:
             torch.autograd.graph.increment_version(tensor)
 
 
+def _run_new_numpy_outputs(in_args: List[Optional[Tuple[np.ndarray, int]]], has_bias: bool, soc_name: str,
+                           core_cap: int) -> Tuple[np.ndarray, np.ndarray, Optional[np.ndarray]]:
+    """The op on inputs `plain_numpy_args` accepted, into new outputs of cx's dtype (native
+    and C-contiguous, so they go to the binding as they are, with cx's aclDataType)."""
+    cx_array, code = in_args[2]
+    batch, hidden = cx_array.shape if cx_array.ndim == 2 else (0, 0)  # the API rejects cx's rank
+    dtype = cx_array.dtype
+    outs = (np.empty((batch, 4 * hidden), dtype), np.empty((batch, hidden), dtype),
+            np.empty((4 * hidden,), dtype) if has_bias else None)
+    failure = _C.run(in_args, has_bias, [None if o is None else (o, code) for o in outs], soc_name, core_cap)
+    if failure is not None:
+        status, api, message = failure
+        raise AclnnError(status, message, api)
+    return outs
+
+
 def thnn_fused_lstm_cell_backward(
     grad_hy: Optional[Array],
     grad_c: Optional[Array],
@@ -145,6 +161,12 @@ def thnn_fused_lstm_cell_backward(
     if not isinstance(has_bias, (bool, np.bool_)):
         raise TypeError(f"has_bias must be a bool, not {type(has_bias).__name__}")
     has_bias = bool(has_bias)
+    if out is None:
+        # Plain numpy arrays, new outputs: the general path below would find the same kind,
+        # arguments and outputs, at a third of a small call's time.
+        in_args = plain_numpy_args((grad_hy, grad_c, cx, cy, storage))
+        if in_args is not None:
+            return _run_new_numpy_outputs(in_args, has_bias, *_resolve_soc(soc, num_cores))
     if out is not None:
         if not isinstance(out, (tuple, list)) or len(out) != 3:
             raise ValueError("out must be a sequence (grad_gates, grad_cx, grad_bias)")

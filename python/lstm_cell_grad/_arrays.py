@@ -5,7 +5,7 @@ order other than the machine's), which travel through a contiguous copy."""
 from __future__ import annotations
 
 import sys
-from typing import Any, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 import numpy as np
 
@@ -43,10 +43,20 @@ def common_kind(named_values: dict) -> str:
 _NUMPY_DTYPE_CODES: dict = {}  # np.dtype -> aclDataType code: dtype.name costs microseconds per call
 
 
+def _numpy_dtype_code(dtype: np.dtype) -> Optional[int]:
+    """The aclDataType code of a numpy dtype (None: it has none), remembered per dtype."""
+    code = _NUMPY_DTYPE_CODES.get(dtype)
+    if code is None:
+        code = _C.ACL_DTYPES.get(dtype.name)
+        if code is not None:
+            _NUMPY_DTYPE_CODES[dtype] = code
+    return code
+
+
 def to_numpy(name: str, value: Any) -> Tuple[np.ndarray, int]:
     """The host array behind `value` (sharing its memory) and its aclDataType code."""
     if isinstance(value, np.ndarray):
-        known = _NUMPY_DTYPE_CODES.get(value.dtype)
+        known = _numpy_dtype_code(value.dtype)
         if known is not None:
             return value, known
         array = value
@@ -66,10 +76,32 @@ def to_numpy(name: str, value: Any) -> Tuple[np.ndarray, int]:
             raise TypeError(f"{name}: torch dtype {tensor.dtype} cannot be passed ({error})") from None
     code = _C.ACL_DTYPES.get(dtype_name)
     if code is not None:
-        if array is value:
-            _NUMPY_DTYPE_CODES[value.dtype] = code
         return array, code
     raise TypeError(f"{name} has dtype {dtype_name}, which has no aclDataType")
+
+
+def plain_numpy_args(values: Tuple[Any, ...]) -> Optional[List[Optional[Tuple[np.ndarray, int]]]]:
+    """(array, aclDataType) per value (None stays None) when every value is None or a plain
+    numpy array the binding takes as it is: a known dtype in native byte order, describable
+    strides. Else None, and the caller takes the general path, which names what is wrong.
+    Never raises: it only recognises the common case, so that case costs a few attribute
+    reads instead of the general path's kind, conversion and staging work."""
+    args: List[Optional[Tuple[np.ndarray, int]]] = []
+    for value in values:
+        if value is None:
+            args.append(None)
+            continue
+        if type(value) is not np.ndarray:  # subclasses and torch tensors: the general path
+            return None
+        code = _numpy_dtype_code(value.dtype)
+        if code is None or not value.dtype.isnative:
+            return None
+        itemsize = value.itemsize
+        for stride in value.strides:
+            if stride < 0 or stride % itemsize:
+                return None
+        args.append((value, code))
+    return args
 
 
 def describable(array: np.ndarray) -> bool:
