@@ -2,6 +2,7 @@
 #include "ascendc_sim/host/op_registry.h"
 
 #include <map>
+#include <memory>
 #include <mutex>
 
 namespace sim::host {
@@ -10,6 +11,10 @@ namespace {
 struct Registry {
     std::mutex mutex;
     std::map<std::string, OpInfo> ops;
+    // Immutable copies for FindOpShared, made on first query and dropped whenever the entry
+    // changes: a call queries its op several times, and copying an OpInfo (names, dtype and
+    // format lists) took a tenth of a small call.
+    std::map<std::string, std::shared_ptr<const OpInfo>> snapshots;
     std::vector<TilingDataClassInfo> tilingDataClasses;
 };
 
@@ -22,6 +27,7 @@ Registry& TheRegistry() {
 
 // The entry for `opType`, created empty on first mention. Caller holds the mutex.
 OpInfo& EntryLocked(Registry& registry, const std::string& opType) {
+    registry.snapshots.erase(opType);  // every caller changes the entry
     OpInfo& entry = registry.ops[opType];
     entry.opType = opType;
     return entry;
@@ -117,6 +123,18 @@ std::optional<OpInfo> FindOp(const std::string& opType) {
     return it->second;
 }
 
+std::shared_ptr<const OpInfo> FindOpShared(const std::string& opType) {
+    Registry& registry = TheRegistry();
+    std::lock_guard<std::mutex> lock(registry.mutex);
+    auto known = registry.snapshots.find(opType);
+    if (known != registry.snapshots.end()) return known->second;
+    auto it = registry.ops.find(opType);
+    if (it == registry.ops.end()) return nullptr;
+    auto snapshot = std::make_shared<const OpInfo>(it->second);
+    registry.snapshots.emplace(opType, snapshot);
+    return snapshot;
+}
+
 std::vector<TilingDataClassInfo> RegisteredTilingDataClasses() {
     Registry& registry = TheRegistry();
     std::lock_guard<std::mutex> lock(registry.mutex);
@@ -124,7 +142,7 @@ std::vector<TilingDataClassInfo> RegisteredTilingDataClasses() {
 }
 
 std::optional<TilingFunc> ResolveTilingFunc(const std::string& opType, std::string* error) {
-    const std::optional<OpInfo> op = FindOp(opType);
+    const std::shared_ptr<const OpInfo> op = FindOpShared(opType);
     if (!op || (op->opDefTiling == nullptr && op->implTiling == nullptr)) {
         *error = "no tiling function is registered for op type '" + opType +
                  "' (neither OpDef::AICore().SetTiling nor IMPL_OP_OPTILING(" + opType + ").Tiling)";

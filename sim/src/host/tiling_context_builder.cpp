@@ -165,7 +165,7 @@ TilingContextBuilder& TilingContextBuilder::MaxWorkspaceCount(size_t count) {
 
 std::unique_ptr<gert::TilingContext> TilingContextBuilder::Build() const {
     std::vector<AttrValue> attrs = attrs_;
-    const std::optional<OpInfo> op = FindOp(opType_);
+    const std::shared_ptr<const OpInfo> op = FindOpShared(opType_);
     if (op && op->hasOpDef) {
         if (!op->definitionErrors.empty()) {
             std::string errors;

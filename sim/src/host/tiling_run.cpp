@@ -76,7 +76,7 @@ TilingResult RunTiling(const std::string& opType, gert::TilingContext& context) 
         result.error = error;
         return result;
     }
-    const std::optional<OpInfo> op = FindOp(opType);
+    const std::shared_ptr<const OpInfo> op = FindOpShared(opType);
     CompileInfoPtr compileInfo = ParseCompileInfo(*op, context.GetPlatformInfo(), &error);
     if (!error.empty()) {
         result.error = error;

@@ -172,6 +172,28 @@ void CheckTilingRoutes() {
     CHECK(CONTAINS(error, "no tiling function is registered for op type 'SimTestNoSuchOp'"));
 }
 
+// FindOpShared hands out one immutable copy per state of an entry: the same object until the
+// entry changes, a new one after, and a copy handed out earlier keeps what it held.
+void CheckSharedSnapshots() {
+    const auto first = sim::host::FindOpShared("SimTestImplOnlyOp");
+    CHECK(first != nullptr && first == sim::host::FindOpShared("SimTestImplOnlyOp"));
+    CHECK(sim::host::FindOpShared("SimTestNoSuchOp") == nullptr);
+    sim::host::RecordImplTiling("SimTestImplOnlyOp", &optiling::RegistryTestOtherTiling, 2048);
+    const auto changed = sim::host::FindOpShared("SimTestImplOnlyOp");
+    CHECK(changed != nullptr && changed != first);
+    if (changed) {
+        CHECK(changed->implTiling == &optiling::RegistryTestOtherTiling);
+        CHECK_EQ(changed->implMaxTilingDataSize, 2048u);
+    }
+    if (first) {
+        CHECK(first->implTiling == &optiling::RegistryTestTiling);
+        CHECK_EQ(first->implMaxTilingDataSize, 1024u);
+    }
+    sim::host::RecordImplTiling("SimTestImplOnlyOp", &optiling::RegistryTestTiling, 1024);  // as declared
+    const auto restored = sim::host::FindOpShared("SimTestImplOnlyOp");
+    CHECK(restored != nullptr && restored != changed && restored->implTiling == &optiling::RegistryTestTiling);
+}
+
 void CheckListing() {
     const std::vector<std::string> types = sim::host::RegisteredOpTypes();
     const std::vector<std::string> expected = {"SimTestBadOp", "SimTestImplOnlyOp", "SimTestRegistryOp",
@@ -189,6 +211,7 @@ int main(int argc, char** argv) {
     CheckDeclaredOp();
     CheckRejectedDefinitions();
     CheckTilingRoutes();
+    CheckSharedSnapshots();
     CheckListing();
     return host_test::Finish("test_op_registry");
 }

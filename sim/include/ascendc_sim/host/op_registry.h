@@ -8,6 +8,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -109,6 +110,9 @@ struct TilingDataClassInfo {
 // ---- queries -----------------------------------------------------------------------------
 std::vector<std::string> RegisteredOpTypes();  // sorted
 std::optional<OpInfo> FindOp(const std::string& opType);
+// The same entry without copying it (nullptr if none): shared and immutable; a later
+// registration for the type makes a new one and leaves this one as it was.
+std::shared_ptr<const OpInfo> FindOpShared(const std::string& opType);
 std::vector<TilingDataClassInfo> RegisteredTilingDataClasses();  // in registration order
 // The tiling function RunTiling calls for `opType`. Fails (nullopt, reason in *error) when
 // none is registered or when the OpDef and IMPL_OP_OPTILING registered different ones.
