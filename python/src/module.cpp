@@ -31,6 +31,8 @@ HostView DescribeArray(const char* name, const ArrayArg& arg, bool isOutput) {
     view.itemBytes = static_cast<size_t>(array.itemsize());
     if (isOutput && !array.writeable()) throw py::value_error(std::string(name) + ": the array is read-only");
     view.data = static_cast<uint8_t*>(const_cast<void*>(array.data()));
+    view.shape.reserve(static_cast<size_t>(array.ndim()));
+    view.strides.reserve(static_cast<size_t>(array.ndim()));
     for (py::ssize_t d = 0; d < array.ndim(); ++d) {
         const py::ssize_t strideBytes = array.strides(d);
         // _api.py copies views the aclTensor cannot describe before they get here.
@@ -51,6 +53,8 @@ py::object Run(const std::vector<ArrayArg>& inputs, bool hasBias, const std::vec
     if (inputs.size() != 5 || outputs.size() != 3) throw py::value_error("expected 5 inputs and 3 outputs");
     sim_hooks::RequireSoc(soc);  // std::invalid_argument (ValueError) naming the known SoCs
     RunRequest request;
+    request.inputs.reserve(inputs.size());
+    request.outputs.reserve(outputs.size());
     for (size_t i = 0; i < inputs.size(); ++i) request.inputs.push_back(DescribeArray(kInputNames[i], inputs[i], false));
     for (size_t i = 0; i < outputs.size(); ++i) {
         request.outputs.push_back(DescribeArray(kOutputNames[i], outputs[i], true));
@@ -61,7 +65,7 @@ py::object Run(const std::vector<ArrayArg>& inputs, bool hasBias, const std::vec
     RunResult result;
     {
         py::gil_scoped_release release;
-        result = RunBackward(request);
+        result = RunBackward(std::move(request));
     }
     if (result.status == 0) return py::none();
     return py::make_tuple(result.status, result.api, result.message);

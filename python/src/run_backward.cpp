@@ -1,5 +1,8 @@
 #include "run_backward.h"
 
+#include <iterator>
+#include <utility>
+
 #include "aclnn/opdev/op_errno.h"
 #include "aclnn_thnn_fused_lstm_cell_backward.h"
 #include "sim_hooks.h"
@@ -20,14 +23,17 @@ struct DeviceBuffer {
 
 }  // namespace
 
-RunResult RunBackward(const RunRequest& request) {
+RunResult RunBackward(RunRequest&& request) {
     aclrtStream stream = nullptr;
     if (AclFailure setup = ThreadStream(&stream); !setup.ok()) return Fail(setup, "ACL set-up");
     TakeRecentErrors();  // messages left by earlier calls are not this call's
     sim_hooks::SocScope socScope(request.soc, request.coreLimit);  // the chip this call emulates
 
-    std::vector<HostView> views = request.inputs;
-    views.insert(views.end(), request.outputs.begin(), request.outputs.end());
+    std::vector<HostView> views;
+    views.reserve(request.inputs.size() + request.outputs.size());
+    for (std::vector<HostView>* side : {&request.inputs, &request.outputs}) {
+        views.insert(views.end(), std::make_move_iterator(side->begin()), std::make_move_iterator(side->end()));
+    }
     DeviceMirror mirror(std::move(views));
     if (AclFailure upload = mirror.Upload(); !upload.ok()) return Fail(upload, "copying the arguments to the device");
     auto tensor = [&](size_t index) { return mirror.Tensor(index); };

@@ -25,6 +25,7 @@ struct RunRequest {
     uint32_t coreLimit = 0;         // 0: all the SoC's AIV cores
 };
 
-RunResult RunBackward(const RunRequest& request);
+// Takes the request's views (they move into the call's device mirror).
+RunResult RunBackward(RunRequest&& request);
 
 }  // namespace lstm_cell_grad::py

@@ -46,9 +46,7 @@ struct Placement {
     bool present = false;
     bool viaCopy = false;
     ViewLayout view;
-    uint8_t* storage = nullptr;     // aclTensor::Data()
     uint64_t tempOffset = 0;        // into the workspace, when viaCopy
-    uint8_t* Direct() const { return storage + view.offset * view.elementBytes; }
 };
 
 // False when the contiguous copy would take the workspace past 2^63 bytes.
@@ -57,7 +55,6 @@ bool Place(const char* name, const aclTensor* t, uint64_t* tempBytes, Placement*
     p->present = t != nullptr;
     if (t == nullptr) return true;
     p->view = ViewLayout{t->ViewShape(), t->ViewStrides(), t->ViewOffset(), ElementBytes(t->DataType())};
-    p->storage = static_cast<uint8_t*>(t->Data());
     p->viaCopy = !IsContiguous(p->view.shape, p->view.strides);
     if (!p->viaCopy) return true;
     // A stride-0 view of a small storage can stand for a huge tensor: its copy is as large
@@ -131,6 +128,7 @@ Call& Call::Attr(const char*, sim::host::AttrValue value) {
 
 static std::vector<ArgDesc> Describe(const std::vector<std::pair<const char*, const aclTensor*>>& args) {
     std::vector<ArgDesc> descs;
+    descs.reserve(args.size());
     for (auto& [name, t] : args) {
         ArgDesc d;
         d.name = name;
@@ -147,11 +145,13 @@ static std::vector<ArgDesc> Describe(const std::vector<std::pair<const char*, co
 
 std::vector<ArgDesc> Call::InputDescs() const {
     std::vector<std::pair<const char*, const aclTensor*>> args;
+    args.reserve(inputs_.size());
     for (const Arg& a : inputs_) args.emplace_back(a.name, a.tensor);
     return Describe(args);
 }
 std::vector<ArgDesc> Call::OutputDescs() const {
     std::vector<std::pair<const char*, const aclTensor*>> args;
+    args.reserve(outputs_.size());
     for (const Arg& a : outputs_) args.emplace_back(a.name, a.tensor);
     return Describe(args);
 }
@@ -164,7 +164,7 @@ aclnnStatus Call::Fail(int32_t status, const std::string& message) const {
 aclnnStatus Call::CheckCommon(uint64_t* workspaceSize, aclOpExecutor** executor) {
     if (workspaceSize == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "workspaceSize is a null pointer");
     if (executor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "executor is a null pointer");
-    auto op = sim::host::FindOp(opType_);
+    auto op = sim::host::FindOpShared(opType_);
     if (!op || op->inputs.size() != inputs_.size() || op->outputs.size() != outputs_.size()) {
         return Fail(ACLNN_ERR_INNER, "no OpDef for " + opType_ + " matches this API (op library not loaded?)");
     }
@@ -305,16 +305,23 @@ aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
     const uint64_t systemWorkspace = std::min<uint64_t>(soc.libWorkspaceBytes, opWorkspace);
 
     std::vector<void*> inAddrs, outAddrs;
+    inAddrs.reserve(inputs_.size());
+    outAddrs.reserve(outputs_.size());
     for (const Arg& a : inputs_) inAddrs.push_back(a.tensor ? a.tensor->Data() : nullptr);
     for (const Arg& a : outputs_) outAddrs.push_back(a.tensor ? a.tensor->Data() : nullptr);
     const std::string kernel = kernelName_, opType = opType_;
     const SocSpec* socPtr = &soc;
-    auto body = [=](const aclOpExecutor& self, void* workspace, aclrtStream stream) -> aclnnStatus {
+    // The placements and the tiling move into the body (nothing below reads them again).
+    auto body = [=, inputs = std::move(inputs), outputs = std::move(outputs), tiling = std::move(tiling)](
+                    const aclOpExecutor& self, void* workspace, aclrtStream stream) -> aclnnStatus {
         if (!launches) return ACLNN_SUCCESS;
         auto* ws = static_cast<uint8_t*>(workspace);
-        std::vector<Placement> ins = inputs, outs = outputs;
-        for (size_t i = 0; i < ins.size(); ++i) ins[i].storage = static_cast<uint8_t*>(self.inputAddresses[i]);
-        for (size_t i = 0; i < outs.size(); ++i) outs[i].storage = static_cast<uint8_t*>(self.outputAddresses[i]);
+        // The captured placements stay as they are (a repeatable executor may run on several
+        // threads); each run reads its storage from the executor's current addresses.
+        const std::vector<Placement>& ins = inputs;
+        const std::vector<Placement>& outs = outputs;
+        auto storageOf = [&](const std::vector<void*>& addresses, size_t i) { return static_cast<uint8_t*>(addresses[i]); };
+        auto direct = [](const Placement& p, uint8_t* storage) { return storage + p.view.offset * p.view.elementBytes; };
         auto fail = [&](const LaunchResult& r) {
             // Reported once, by the stream's next synchronize, naming this call; as on the
             // device, the call itself succeeds and the fault surfaces at aclrtSynchronizeStream.
@@ -322,14 +329,22 @@ aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
             return ACLNN_SUCCESS;
         };
         std::vector<void*> args;
-        for (Placement& p : ins) {
+        args.reserve(ins.size() + outs.size() + 2);
+        for (size_t i = 0; i < ins.size(); ++i) {
+            const Placement& p = ins[i];
+            uint8_t* storage = storageOf(self.inputAddresses, i);
             if (p.present && p.viaCopy) {
-                LaunchResult r = GatherView(p.view, p.storage, ws + p.tempOffset);
+                LaunchResult r = GatherView(p.view, storage, ws + p.tempOffset);
                 if (!r.ok) return fail(r);
             }
-            args.push_back(!p.present ? nullptr : p.viaCopy ? ws + p.tempOffset : p.Direct());
+            args.push_back(!p.present ? nullptr : p.viaCopy ? ws + p.tempOffset : direct(p, storage));
         }
-        for (Placement& p : outs) args.push_back(!p.present ? nullptr : p.viaCopy ? ws + p.tempOffset : p.Direct());
+        for (size_t i = 0; i < outs.size(); ++i) {
+            const Placement& p = outs[i];
+            args.push_back(!p.present ? nullptr
+                           : p.viaCopy ? ws + p.tempOffset
+                                       : direct(p, storageOf(self.outputAddresses, i)));
+        }
         args.push_back(opWorkspace > 0 ? ws + systemWorkspace : nullptr);
         // Tiling data lives in device memory, as the runtime places it.
         std::unique_ptr<void, bool (*)(void*)> tilingGm(AllocGm(std::max<size_t>(tiling.tilingData.size(), 8), "tiling"),
@@ -361,16 +376,18 @@ aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
             if (!r.ok) return fail(r);
             sim::acl::RecordLaunch(stream, r);
         }
-        for (Placement& p : outs) {
+        for (size_t i = 0; i < outs.size(); ++i) {
+            const Placement& p = outs[i];
             if (p.present && p.viaCopy) {
-                LaunchResult r = ScatterView(p.view, ws + p.tempOffset, p.storage);
+                LaunchResult r = ScatterView(p.view, ws + p.tempOffset, storageOf(self.outputAddresses, i));
                 if (!r.ok) return fail(r);
             }
         }
         return ACLNN_SUCCESS;
     };
     *workspaceSize = total;
-    *executor = sim::acl::CreateExecutor(opType_, total, inAddrs, outAddrs, body);
+    // Moved, not copied: the body holds the placements, the tiling and their vectors.
+    *executor = sim::acl::CreateExecutor(opType_, total, std::move(inAddrs), std::move(outAddrs), std::move(body));
     if (*executor == nullptr) return Fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, "could not create the executor");
     return ACLNN_SUCCESS;
 }

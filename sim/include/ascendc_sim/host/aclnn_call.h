@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "aclnn/acl_meta.h"
@@ -30,6 +31,7 @@ struct ArgDesc {
 template <typename Desc>
 std::vector<Desc> ConvertDescs(const std::vector<ArgDesc>& descs) {
     std::vector<Desc> out;
+    out.reserve(descs.size());
     for (const ArgDesc& d : descs) {
         Desc desc{};
         desc.name = d.name;
@@ -38,6 +40,22 @@ std::vector<Desc> ConvertDescs(const std::vector<ArgDesc>& descs) {
         desc.dtype = d.dtype;
         desc.format = d.format;
         out.push_back(desc);
+    }
+    return out;
+}
+// The same from a temporary (InputDescs(), OutputDescs()): the shapes move instead of being copied.
+template <typename Desc>
+std::vector<Desc> ConvertDescs(std::vector<ArgDesc>&& descs) {
+    std::vector<Desc> out;
+    out.reserve(descs.size());
+    for (ArgDesc& d : descs) {
+        Desc desc{};
+        desc.name = d.name;
+        desc.present = d.present;
+        desc.shape = std::move(d.shape);
+        desc.dtype = d.dtype;
+        desc.format = d.format;
+        out.push_back(std::move(desc));
     }
     return out;
 }
