@@ -121,9 +121,11 @@ aclnnStatus RunExecutor(const char* apiName, void* workspace, uint64_t workspace
                                                        " is smaller than the " + std::to_string(required) +
                                                        " bytes GetWorkspaceSize asked for");
         }
-        auto allocation = FindGm(workspace);
-        const uintptr_t offset = allocation ? reinterpret_cast<uintptr_t>(workspace) - allocation->base : 0;
-        if (!allocation || required > allocation->bytes - offset) {
+        uintptr_t base = 0;
+        size_t allocationBytes = 0;
+        const bool found = FindGmExtent(workspace, &base, &allocationBytes);
+        const uintptr_t offset = found ? reinterpret_cast<uintptr_t>(workspace) - base : 0;
+        if (!found || required > allocationBytes - offset) {
             return Report(ACLNN_ERR_PARAM_INVALID,
                           api + ": workspace must be device memory holding the " + std::to_string(required) +
                               " bytes GetWorkspaceSize asked for, but it is " + detail::DescribeAddress(workspace));

@@ -150,21 +150,25 @@ std::optional<Direction> DirectionOf(aclrtMemcpyKind kind, const void* dst, cons
 // Checks that [p, p + bytes) is device memory (inside one live allocation) or host memory
 // (inside none). Returns "" when it is, else what is wrong, naming `operand`.
 std::string CheckSide(const char* operand, const void* p, size_t bytes, bool onDevice) {
-    auto allocation = FindGm(p);
+    uintptr_t base = 0;
+    size_t allocationBytes = 0;
+    const bool found = FindGmExtent(p, &base, &allocationBytes);  // the label only for a message
     if (!onDevice) {
-        if (!allocation) return {};
+        if (!found) return {};
         return std::string(operand) + " is device memory (" + detail::DescribeAddress(p) +
                ") but the copy kind says host memory";
     }
-    if (!allocation) {
+    if (!found) {
         return std::string(operand) + " is not device memory (not inside any live aclrtMalloc allocation; "
                "never allocated, already freed, or host memory) but the copy kind says device memory";
     }
-    size_t offset = reinterpret_cast<uintptr_t>(p) - allocation->base;
-    if (bytes > allocation->bytes - offset) {
+    size_t offset = reinterpret_cast<uintptr_t>(p) - base;
+    if (bytes > allocationBytes - offset) {
+        const auto allocation = FindGm(p);
         return std::string(operand) + " range of " + std::to_string(bytes) + " bytes starting at byte " +
-               std::to_string(offset) + " of " + allocation->label + " ends at byte " + std::to_string(offset + bytes) +
-               ", past its end (" + std::to_string(allocation->bytes) + " bytes)";
+               std::to_string(offset) + " of " + (allocation ? allocation->label : std::string("GM")) +
+               " ends at byte " + std::to_string(offset + bytes) + ", past its end (" +
+               std::to_string(allocationBytes) + " bytes)";
     }
     return {};
 }

@@ -189,17 +189,19 @@ bool ViewFitsAllocation(const aclTensor& tensor, std::string* why) {
         if (why) *why = Describe(tensor) + " is not empty but its data pointer is null";
         return false;
     }
-    auto allocation = FindGm(tensor.Data());
-    if (!allocation) {
+    uintptr_t allocationBase = 0;
+    size_t allocationBytes = 0;
+    if (!FindGmExtent(tensor.Data(), &allocationBase, &allocationBytes)) {
         if (why) {
             *why = "its data pointer is not device memory (not inside a live aclrtMalloc allocation; "
                    "never allocated, already freed, or host memory)";
         }
         return false;
     }
-    const uintptr_t allocationEnd = allocation->base + allocation->bytes;
-    if (begin >= allocation->base && end <= allocationEnd) return true;
-    if (why) {
+    if (begin >= allocationBase && end <= allocationBase + allocationBytes) return true;
+    // Outside it: the label, for the message (checked every call, so looked up only here).
+    auto allocation = FindGm(tensor.Data());
+    if (why && allocation) {
         const auto dataOffset = static_cast<int64_t>(reinterpret_cast<uintptr_t>(tensor.Data()) - allocation->base);
         *why = Describe(tensor) + " of " + DataTypeName(tensor.DataType()) + " at byte " + std::to_string(dataOffset) +
                " of " + allocation->label + " touches bytes [" +

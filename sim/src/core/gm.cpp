@@ -70,17 +70,35 @@ void LabelGm(const void* p, const std::string& label) {
     if (reinterpret_cast<uintptr_t>(p) < it->first + it->second.bytes) it->second.label = label;
 }
 
-std::optional<GmAllocation> FindGm(const void* p) {
-    std::shared_lock lock(g_mutex);
-    auto& registry = Registry();
+namespace {
+// The entry holding `p`, or the registry's end. Caller holds g_mutex.
+std::map<uintptr_t, Entry>::const_iterator FindLocked(const void* p) {
+    const auto& registry = Registry();
     auto address = reinterpret_cast<uintptr_t>(p);
     auto it = registry.upper_bound(address);
-    if (it == registry.begin()) return std::nullopt;
+    if (it == registry.begin()) return registry.end();
     --it;
     // An address one past the end belongs to no allocation, except for empty ranges
     // that callers check separately.
-    if (address >= it->first + std::max<size_t>(it->second.bytes, 1)) return std::nullopt;
+    if (address >= it->first + std::max<size_t>(it->second.bytes, 1)) return registry.end();
+    return it;
+}
+}  // namespace
+
+std::optional<GmAllocation> FindGm(const void* p) {
+    std::shared_lock lock(g_mutex);
+    auto it = FindLocked(p);
+    if (it == Registry().end()) return std::nullopt;
     return GmAllocation{it->first, it->second.bytes, it->second.label};
+}
+
+bool FindGmExtent(const void* p, uintptr_t* base, size_t* bytes) {
+    std::shared_lock lock(g_mutex);
+    auto it = FindLocked(p);
+    if (it == Registry().end()) return false;
+    *base = it->first;
+    *bytes = it->second.bytes;
+    return true;
 }
 
 size_t LiveGmAllocations() {

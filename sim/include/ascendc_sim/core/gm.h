@@ -26,6 +26,9 @@ void UnregisterGm(const void* p);
 void LabelGm(const void* p, const std::string& label);
 // The allocation containing byte `p`, if any.
 std::optional<GmAllocation> FindGm(const void* p);
+// The same allocation's base and size without its label (a string copy per lookup): for
+// checks that run on every call and need the label only for their message. False if none.
+bool FindGmExtent(const void* p, uintptr_t* base, size_t* bytes);
 size_t LiveGmAllocations();
 
 }  // namespace sim
