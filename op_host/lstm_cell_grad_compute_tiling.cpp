@@ -74,6 +74,10 @@ TileShape TileFor(int64_t maxRows, int64_t maxCols, uint32_t dtypeBytes, int64_t
     return TileShape{std::max<int64_t>(1, std::min<int64_t>({ub.FitRows(cols), maxRows, rowLimit})), cols};
 }
 
+// A core's rows in at most this many tiles are tried in up to this many times as many (so
+// that copy and compute overlap).
+constexpr int64_t kMaxRowSplit = 4;
+
 // Vector instructions per tile element column, fp32 math: the formula's 27 basic operations,
 // Tanh (about ten basic operations inside), and the fp16 casts; an estimate for ranking only.
 constexpr double kVectorOpsPerTile = 37.0;
@@ -91,14 +95,28 @@ uint64_t PartialSumBytes(int64_t hidden, uint32_t chunks) {
     return chunks > 1 ? 2ull * chunks * kGates * static_cast<uint64_t>(hidden) * sizeof(float) : 0;
 }
 
+// DMAs issued back to back on one pipe: each holds the pipe for its streaming time, and the
+// last one's data lands its fixed latency later (soc_timing.h: DmaPipeMicros, DmaLandingMicros).
+struct DmaRun {
+    double pipe = 0.0;     // the pipe's busy time
+    double landing = 0.0;  // the last DMA's landing latency
+    void Add(bool toUb, uint64_t count, uint64_t bursts, uint64_t bytes, uint64_t start, uint64_t pitch) {
+        if (count == 0) return;
+        const double clockGHz = timing::kSocs[0].clockGHz;
+        pipe += count * timing::DmaPipeMicros(toUb, bursts, bytes, start, pitch, clockGHz);
+        landing = timing::DmaLandingMicros(toUb, bursts, bytes, start, pitch, clockGHz);
+    }
+    double Alone() const { return pipe + landing; }
+};
+
 // The busiest core's time for a plan, in modeled microseconds, from the performance
 // model's own timing table (sim/include/ascendc_sim/model/soc_timing.h: msKPP's
-// per-instruction DMA bandwidth by size, the per-burst cost, 512-byte alignment, vector
-// cycles per repeat and per instruction). Each tile issues the DMAs the kernel issues (one
-// per input; the gates per row or per gate, whichever is fewer); MTE2, V and MTE3 overlap
-// (double-buffered queues), so the busiest pipe counts, plus one tile's load and store that
-// cannot overlap; with single-buffered queues, or one tile, they add up. Several bias
-// chunks add a SyncAll and the final pass over the partials.
+// per-instruction DMA bandwidth by size, back-to-back DMAs streaming, the per-burst cost,
+// 512-byte alignment, vector cycles per repeat and per instruction). Each tile issues the DMAs
+// the kernel issues (one per input; the gates per row or per gate, whichever is fewer); MTE2,
+// V and MTE3 overlap (double-buffered queues), so the busiest pipe counts, plus one tile's
+// load and store that cannot overlap; with single-buffered queues, or one tile, they add up.
+// Several bias chunks add a SyncAll and the final pass over the partials.
 double CoreMicros(const TilingInput& in, int64_t maxRows, int64_t maxCols, TileShape tile, uint32_t cores,
                   uint32_t biasChunks, uint32_t bufferNum = kBufferNum) {
     const InputSet inputs{in.hasGradHy, in.hasGradC};
@@ -109,12 +127,12 @@ double CoreMicros(const TilingInput& in, int64_t maxRows, int64_t maxCols, TileS
     const uint64_t start = static_cast<uint64_t>(maxCols) * s;  // where a neighbouring core's columns begin
     const uint32_t block = kBlockBytes / in.dtypeBytes;
     const double clockGHz = timing::kSocs[0].clockGHz;
-    auto gates = [&](bool toUb, uint32_t count, uint64_t rows, uint64_t bytes) {
-        if (count == 0) return 0.0;
-        return rows < count ? rows * timing::DmaMicros(toUb, count, bytes, start, rowPitch)
-                            : count * timing::DmaMicros(toUb, rows, bytes, start, gatePitch);
+    auto gates = [&](DmaRun& run, bool toUb, uint32_t count, uint64_t rows, uint64_t bytes) {
+        if (count == 0) return;
+        if (rows < count) run.Add(toUb, rows, count, bytes, start, rowPitch);
+        else run.Add(toUb, count, rows, bytes, start, gatePitch);
     };
-    double mte2 = 0.0, mte3 = 0.0, vec = 0.0, fill = 0.0;
+    double mte2 = 0.0, mte3 = 0.0, vec = 0.0, fill = 0.0, landings = 0.0;
     const int64_t rowCounts[2] = {maxRows / tile.rows, maxRows % tile.rows > 0 ? 1 : 0};
     const int64_t rowSizes[2] = {tile.rows, maxRows % tile.rows};
     const int64_t colCounts[2] = {maxCols / tile.cols, maxCols % tile.cols > 0 ? 1 : 0};
@@ -124,22 +142,26 @@ double CoreMicros(const TilingInput& in, int64_t maxRows, int64_t maxCols, TileS
             const double tiles = static_cast<double>(rowCounts[r] * colCounts[c]);
             if (tiles == 0) continue;
             const uint64_t rows = rowSizes[r], bytes = colSizes[c] * s;
-            const double load = plainLoads * timing::DmaMicros(true, rows, bytes, start, rowPitch) +
-                                gates(true, gatesRead, rows, bytes);
-            const double store = timing::DmaMicros(false, rows, bytes, start, rowPitch) + gates(false, kGates, rows, bytes);
+            DmaRun load, store;
+            load.Add(true, plainLoads, rows, bytes, start, rowPitch);
+            gates(load, true, gatesRead, rows, bytes);
+            store.Add(false, 1, rows, bytes, start, rowPitch);
+            gates(store, false, kGates, rows, bytes);
             const double repeats = std::ceil(rows * AlignUp(colSizes[c], block) * 4.0 / 256.0);
             const double rowRepeats = std::ceil(colSizes[c] * 4.0 / 256.0);
             const double perInstruction = timing::kVectorStartCycles + timing::kIssueCycles;
             double cycles = (anyGrad ? kVectorOpsPerTile : kOutputs) * (repeats + perInstruction);
             if (in.hasBias) cycles += kGates * rows * (rowRepeats + perInstruction);  // gradBias, row by row
-            mte2 += tiles * load;
-            mte3 += tiles * store;
+            mte2 += tiles * load.pipe;
+            mte3 += tiles * store.pipe;
+            landings += tiles * (load.landing + store.landing);
             vec += tiles * cycles / (clockGHz * 1e3);
-            fill = std::max(fill, load + store);
+            fill = std::max(fill, load.Alone() + store.Alone());
         }
     }
     const bool oneTile = maxRows <= tile.rows && maxCols <= tile.cols;
-    double micros = bufferNum == 1 || oneTile ? mte2 + vec + mte3 : std::max({mte2, mte3, vec}) + fill;
+    double micros = bufferNum == 1 || oneTile ? mte2 + vec + mte3 + landings
+                                              : std::max({mte2, mte3, vec}) + fill;
     if (biasChunks > 1) {
         const int64_t width = kGates * in.hidden;
         const uint64_t cols = AlignUp(CeilDiv(width, cores), 8);
@@ -411,6 +433,25 @@ bool ComputeTilingFresh(const TilingInput& in, const PlatformInfo& platform, Til
             queueDepth = 1;
             d.set_bufferNum(queueDepth);
         }
+    }
+    // A core with one tile (or a few) copies, computes and stores mostly in series: split its
+    // rows into more tiles when the model says the overlap pays for the shorter DMAs.
+    if (!ov.tileRows && !ov.tileCols && tile.cols >= maxCols && maxRows > 1) {
+        const uint32_t cores = grid.rows * grid.cols;
+        const int64_t tiles = CeilDiv(maxRows, tile.rows);
+        const double whole = CoreMicros(in, maxRows, maxCols, tile, cores, biasChunks, queueDepth);
+        double best = whole;
+        TileShape bestTile = tile;
+        const int64_t mostParts = tiles <= kMaxRowSplit ? std::min<int64_t>(kMaxRowSplit * tiles, maxRows) : 0;
+        for (int64_t parts = tiles + 1; parts <= mostParts; ++parts) {
+            const TileShape split{CeilDiv(maxRows, parts), tile.cols};
+            const double micros = CoreMicros(in, maxRows, maxCols, split, cores, biasChunks, queueDepth);
+            if (micros < best) {
+                best = micros;
+                bestTile = split;
+            }
+        }
+        if (best < 0.97 * whole) tile = bestTile;  // a clear win only
     }
     const int64_t tileRows = tile.rows, tileCols = tile.cols;
 

@@ -3,8 +3,10 @@
 // issues everything else to the MTE2, V and MTE3 queues; each pipe runs its queue in order,
 // held only by WaitFlag (explicit, or the implicit ones of DeQue/AllocTensor), PipeBarrier and
 // SyncAll. DMAs of all cores share GM (HBM) and L2 bandwidth as max-min fair flows, each also
-// capped by its own core's MTE rate for its size; the L2 decides per 512-B line what is a hit,
-// a miss, or a dirty line written back. Durations come from soc_timing.h.
+// capped by its own core's streaming MTE rate; a DMA releases its pipe when its bytes have
+// streamed (the next DMA starts then) and its data lands its fixed latency later, which a
+// SetFlag or barrier on that pipe waits for. The L2 decides per 512-B line what is a hit, a
+// miss, or a dirty line written back. Durations come from soc_timing.h.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -40,12 +42,13 @@ struct Instr {
     Op op = Op::Nop;
     int pipe = kS;
     bool onFront = true;     // run by the scalar unit itself
-    double us = 0.0;         // fixed duration (Work, PipeBarrier)
+    double us = 0.0;         // fixed duration (Work, PipeBarrier); Dma: landing latency after its stream
     int32_t dep = -1;        // Wait: the instruction it waits for
     int32_t cause = -1;      // Wait/DrainAll/SyncAll: index into CoreSim::causes
     double readyAt = 0.0;    // issued (the scalar unit has handed it to its pipe)
     double start = -1.0;
-    double end = -1.0;       // < 0: not done
+    double end = -1.0;       // < 0: not done (Dma: its pipe released)
+    double land = -1.0;      // Dma: its data landed
 };
 
 struct Cause {
@@ -62,6 +65,8 @@ struct CoreSim {
     std::deque<int32_t> queue[kPipeCount];
     int32_t running[kPipeCount] = {-1, -1, -1, -1};
     double pipeIdleSince[kPipeCount] = {0, 0, 0, 0};
+    double landedAt[kPipeCount] = {0, 0, 0, 0};     // the last landing of the pipe's DMAs so far
+    std::vector<std::pair<double, int>> landings;    // DMAs streamed, not landed: (when, pipe)
     double busy[kPipeCount] = {0, 0, 0, 0};
     uint64_t executed[kPipeCount] = {0, 0, 0, 0};
     size_t outstanding = 0;   // issued to a pipe, not completed
@@ -234,7 +239,13 @@ private:
                 SyncFlows();
                 for (size_t i = 0; i < flows_.size();) {
                     if (flows_[i].finish <= now_ + kEps) {
-                        cores_[flows_[i].core].instrs[flows_[i].instr].end = now_;
+                        CoreSim& core = cores_[flows_[i].core];
+                        Instr& dma = core.instrs[flows_[i].instr];
+                        dma.end = now_;
+                        dma.land = now_ + dma.us;
+                        core.landedAt[dma.pipe] = std::max(core.landedAt[dma.pipe], dma.land);
+                        core.landings.emplace_back(dma.land, dma.pipe);
+                        if (dma.land > now_ + kEps) Wake(flows_[i].core, dma.land);
                         dirty.push_back(flows_[i].core);
                         flows_[i] = flows_.back();
                         flows_.pop_back();
@@ -315,9 +326,14 @@ private:
         const uint64_t pitch = e.gmPitch != 0 ? e.gmPitch : e.burstBytes;
         const L2Traffic t = l2_.Access(!toUb, e.gmAddress, e.bursts, e.burstBytes, pitch, e.cacheMode);
         const double data = static_cast<double>(e.bytes);
-        const double work = std::max(1.0, DmaEffectiveBytes(e.bursts, e.burstBytes, e.gmAddress, pitch));
-        Flow f{static_cast<int>(c), idx, work, DmaCoreRate(toUb, data),
-               static_cast<double>(t.missBytes + t.hbmWriteBytes) / work, data / work};
+        const double effective = std::max(1.0, DmaEffectiveBytes(e.bursts, e.burstBytes, e.gmAddress, pitch));
+        // The pipe streams at least the issue interval's worth; the rest of the instruction's
+        // time alone (soc_timing.h DmaMicros) is its landing latency, overlapped with what follows.
+        const double rate = DmaStreamRate(toUb);
+        const double work = std::max(effective, rate * kDmaIssueCycles * cyclesToUs_);
+        in.us = std::max(0.0, effective / DmaCoreRate(toUb, data) - work / rate);
+        Flow f{static_cast<int>(c), idx, work, rate, static_cast<double>(t.missBytes + t.hbmWriteBytes) / work,
+               data / work};
         flows_.push_back(f);
         flowsChanged_ = true;
         hbmBytes_ += t.missBytes + t.hbmWriteBytes;
@@ -339,9 +355,21 @@ private:
                 const int32_t r = core.running[p];
                 if (r >= 0 && core.instrs[r].end >= 0 && core.instrs[r].end <= now_ + kEps) {
                     core.running[p] = -1;
-                    core.pipeIdleSince[p] = core.instrs[r].end;
-                    --core.outstanding;
+                    core.pipeIdleSince[p] = std::max(core.pipeIdleSince[p], core.instrs[r].end);
+                    if (core.instrs[r].op != Op::Dma) --core.outstanding;  // a DMA counts until it lands
                     changed = true;
+                }
+            }
+            for (size_t k = 0; k < core.landings.size();) {
+                if (core.landings[k].first <= now_ + kEps) {
+                    const int p = core.landings[k].second;
+                    core.pipeIdleSince[p] = std::max(core.pipeIdleSince[p], core.landings[k].first);
+                    --core.outstanding;
+                    core.landings[k] = core.landings.back();
+                    core.landings.pop_back();
+                    changed = true;
+                } else {
+                    ++k;
                 }
             }
             // The scalar unit runs ahead of the pipes: issue times depend only on it.
@@ -389,6 +417,34 @@ private:
         if (in.op == Op::Work || in.op == Op::Dma) ++core.executed[pipe];
         timeline_.push_back(TimelineEntry{static_cast<uint32_t>(c), static_cast<Pipe>(pipe), in.api, in.start,
                                           in.end - in.start, in.bytes});
+    }
+
+    // A DMA pipe is busy from a DMA's start until its data landed; landings overlap the DMAs
+    // that follow, so busy time is the union of those spans, and each DMA's timeline slice
+    // ends where the next one on its pipe starts (a track never overlaps itself).
+    void RecordDmas(size_t c) {
+        CoreSim& core = cores_[c];
+        int32_t previous[kPipeCount] = {-1, -1, -1, -1};
+        double covered[kPipeCount] = {0, 0, 0, 0};
+        auto flush = [&](int p, double nextStart) {
+            Instr& in = core.instrs[previous[p]];
+            const double sliceEnd = std::max(in.end, std::min(in.land, nextStart));
+            timeline_.push_back(TimelineEntry{static_cast<uint32_t>(c), static_cast<Pipe>(p), in.api, in.start,
+                                              sliceEnd - in.start, in.bytes});
+        };
+        for (size_t i = 0; i < core.instrs.size(); ++i) {
+            Instr& in = core.instrs[i];
+            if (in.op != Op::Dma || in.end < 0) continue;
+            const int p = in.pipe;
+            if (previous[p] >= 0) flush(p, in.start);
+            previous[p] = static_cast<int32_t>(i);
+            core.busy[p] += std::max(0.0, in.land - std::max(in.start, covered[p]));
+            covered[p] = std::max(covered[p], in.land);
+            ++core.executed[p];
+        }
+        for (int p = 0; p < kPipeCount; ++p) {
+            if (previous[p] >= 0) flush(p, kInf);
+        }
     }
 
     void AddWait(CoreSim& core, int pipe, int cause, double us) {
@@ -497,6 +553,12 @@ private:
             Wake(c, in.readyAt);
             return false;
         }
+        // A SetFlag or barrier on a DMA pipe signals that the pipe's earlier DMAs are complete:
+        // their data must have landed.
+        if ((in.op == Op::Set || in.op == Op::PipeBarrier) && core.landedAt[p] > now_ + kEps) {
+            Wake(c, core.landedAt[p]);
+            return false;
+        }
         const double t = now_;
         switch (in.op) {
             case Op::Set:
@@ -548,9 +610,7 @@ private:
         // DMA busy time is only known at the end (flows): add it from the finished instructions.
         for (size_t c = 0; c < n; ++c) {
             CoreSim& core = cores_[c];
-            for (Instr& in : core.instrs) {
-                if (in.op == Op::Dma && in.end >= 0) Record(c, in, in.pipe);
-            }
+            RecordDmas(c);
             CoreProfile cp;
             cp.core = static_cast<uint32_t>(c);
             cp.timeUs = core.doneAt;

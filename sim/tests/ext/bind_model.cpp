@@ -1,4 +1,4 @@
-// Test hooks for the time model: launch the kernels of add_static.h / model_streams.h on
+// Test hooks for the time model: launch the kernels of add_static.h / model_streams.h / tile_copy_in.h on
 // zero-filled GM of given sizes (no copies through Python: the published-sample check moves
 // 384 MiB) and return the launch result with the model's profile JSON.
 #include <pybind11/stl.h>
@@ -15,6 +15,7 @@
 #include "ascendc_sim/model/profile.h"
 #include "ascendc_sim/model/soc_timing.h"
 #include "model_streams.h"
+#include "tile_copy_in.h"
 #include "registry.h"
 
 namespace py = pybind11;
@@ -62,11 +63,21 @@ SIMTEST_BINDINGS(model) {
     RegisterKernel("dma_stream", &dma_stream);
     RegisterKernel("vector_bank", &vector_bank);
     RegisterKernel("static_missing_wait", &static_missing_wait);
+    RegisterKernel("tile_copy_in", &tile_copy_in);
     m.def("model_launch", &ModelLaunch, py::arg("name"), py::arg("block_dim"), py::arg("sizes"), py::arg("params"),
           py::arg("soc") = py::none(), py::arg("timeline") = false,
           "Launch a model test kernel on zero-filled GM allocations of `sizes` bytes (+ params); returns the "
           "result dict with 'profile' (the time model's JSON for this launch)");
     m.def("dma_micros", &sim::model::timing::DmaMicros, py::arg("to_ub"), py::arg("bursts"), py::arg("burst_bytes"),
           py::arg("gm_start") = 0, py::arg("gm_pitch") = 0,
-          "soc_timing.h: modeled microseconds of one DMA on an idle chip");
+          "soc_timing.h: modeled microseconds of one DMA on an idle chip, alone");
+    m.def(
+        "dma_pipe_micros",
+        [](bool toUb, uint64_t bursts, uint64_t burstBytes, uint64_t gmStart, uint64_t gmPitch, const std::string& soc) {
+            return sim::model::timing::DmaPipeMicros(toUb, bursts, burstBytes, gmStart, gmPitch,
+                                                     sim::model::timing::FindSocTiming(soc.c_str()).clockGHz);
+        },
+        py::arg("to_ub"), py::arg("bursts"), py::arg("burst_bytes"), py::arg("gm_start") = 0, py::arg("gm_pitch") = 0,
+        py::arg("soc") = "Ascend910B1",
+        "soc_timing.h: modeled microseconds a DMA holds its pipe when DMAs stream back to back");
 }

@@ -15,6 +15,8 @@
 //   [bp]      asc-devkit 05_best_practices READMEs: GM ~1.8 TB/s, L2 ~5.2 TB/s on A2/A3;
 //             512-byte aligned transfers recommended.
 //   [ini]     platform ini values quoted by third parties (clock, L2 size, HBM).
+//   [data_copy] asc-devkit examples/.../04_memory_access/data_copy README (Atlas A2): GM->UB
+//             aiv_mte2_time of back-to-back DataCopyPad by copy size.
 //   [EST]     an estimate: no published figure found; documented in docs/performance_model.md.
 #pragma once
 #include <cstddef>
@@ -157,13 +159,50 @@ SIM_TIMING_FN double DmaEffectiveBytes(uint64_t bursts, uint64_t burstBytes, uin
            static_cast<double>(bursts - 1) * kBurstOverheadBytes;
 }
 
-// Microseconds one DMA instruction takes on an otherwise idle chip (no GM contention, no L2).
+// Microseconds one DMA instruction takes on an otherwise idle chip (no GM contention, no L2),
+// alone: from its start until its data has landed.
 SIM_TIMING_FN double DmaMicros(bool toUb, uint64_t bursts, uint64_t burstBytes, uint64_t gmStart = 0,
                            uint64_t gmPitch = 0) {
     const double data = static_cast<double>(bursts) * static_cast<double>(burstBytes);
     if (data <= 0.0) return 0.0;
     return DmaEffectiveBytes(bursts, burstBytes, gmStart, gmPitch == 0 ? burstBytes : gmPitch) /
            DmaCoreRate(toUb, data);
+}
+
+// ---- DMA instructions back to back ---------------------------------------------------------
+// An MTE pipe overlaps an instruction's fixed part (address setup, the first bytes' latency)
+// with the transfers of the instructions before it: a run of DMAs streams at the table's
+// large-transfer rate, and only the last one's fixed part shows. [data_copy] asc-devkit
+// examples/.../04_memory_access/data_copy README, Atlas A2, 48 AIV, GM->UB of a 12288 x 12288
+// half matrix in back-to-back DataCopyPad: 128-B copies (49,152 per core) took aiv_mte2_time
+// 548.161 us, i.e. 20 cycles each at 1.8 GHz, where msKPP's time for one instruction alone is
+// over 200 cycles; copies of 64 x 128-B bursts took 220.772 us (287 ns each), what their bytes
+// and per-burst cost take at the large-transfer rate. A DMA holds its pipe at least
+// kDmaIssueCycles.
+constexpr double kDmaIssueCycles = 20.0;
+
+// Bytes per microsecond of one core's MTE pipe streaming (the table's last point).
+SIM_TIMING_FN double DmaStreamRate(bool toUb) {
+    return (toUb ? kGmToUb[sizeof(kGmToUb) / sizeof(kGmToUb[0]) - 1].gibps
+                 : kUbToGm[sizeof(kUbToGm) / sizeof(kUbToGm[0]) - 1].gibps) * 1073741824.0 / 1e6;
+}
+
+// Microseconds a DMA holds its pipe when the pipe streams (the next one may start then).
+SIM_TIMING_FN double DmaPipeMicros(bool toUb, uint64_t bursts, uint64_t burstBytes, uint64_t gmStart, uint64_t gmPitch,
+                               double clockGHz) {
+    const double stream = DmaEffectiveBytes(bursts, burstBytes, gmStart, gmPitch == 0 ? burstBytes : gmPitch) /
+                          DmaStreamRate(toUb);
+    const double issue = kDmaIssueCycles / (clockGHz * 1e3);
+    return stream > issue ? stream : issue;
+}
+
+// Microseconds from a streaming DMA's release of its pipe until its data has landed: what
+// the instruction alone takes beyond its streaming time (0 for large transfers).
+SIM_TIMING_FN double DmaLandingMicros(bool toUb, uint64_t bursts, uint64_t burstBytes, uint64_t gmStart, uint64_t gmPitch,
+                                  double clockGHz) {
+    const double tail = DmaMicros(toUb, bursts, burstBytes, gmStart, gmPitch) -
+                        DmaPipeMicros(toUb, bursts, burstBytes, gmStart, gmPitch, clockGHz);
+    return tail > 0.0 ? tail : 0.0;
 }
 
 // ---- vector --------------------------------------------------------------------------------
