@@ -45,8 +45,8 @@ class GatePass {
     static constexpr bool kHalf = !SameType<T, float>::value;
     static constexpr InputSet kInputs{kHasHy, kHasC};
     static constexpr uint32_t kGatesRead = kInputs.Count() - kInputs.Slot(kGateI);
-    // The fp32 working tensors of the calc buffer; fp16/bf16 add one before slope (slope,
-    // upstream and the tail after them are Tanh's temp) for the input in use. Each input is
+    // The fp32 working tensors of the calc buffer; fp16/bf16 add one before slope (upstream,
+    // the last, and the tail after it are Tanh's temp) for the input in use. Each input is
     // widened right before its first use into a tensor whose content is dead by then: o into
     // upstream (before gradHy*t), g into t's (free after gct), the rest into the input
     // tensor; each result is computed into slope, in place, and narrowed at once.
@@ -76,15 +76,15 @@ public:
         gradCxGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(gm.gradCx), elems);
 
         tileElems_ = tiling.tileElems;
-        // Tensors of one buffer lie slot_ / wideSlot_ elements apart (SlotElems: never in the
-        // same UB bank group, so two sources of a vector instruction do not conflict; fp16's
-        // queue tensors are only cast, IoSlotElems packs them).
+        // Tensors of one buffer lie slot_ / wideSlot_ elements apart (SlotElems, WorkSlotElems:
+        // each in its bank class, so the two sources of a vector instruction rarely conflict;
+        // fp16's queue tensors are only cast, IoSlotElems packs them).
         slot_ = IoSlotElems(tileElems_, sizeof(T));
-        wideSlot_ = SlotElems(tileElems_, sizeof(float));
+        wideSlot_ = WorkSlotElems(tileElems_);
         if (kInputs.Count() > 0) pipe->InitBuffer(inQueue_, tiling.bufferNum, kInputs.Count() * slot_ * sizeof(T));
         pipe->InitBuffer(outQueue_, tiling.bufferNum,
                          OutBufferBytes(tileElems_, tiling.tileCols, sizeof(T), kHasBias));
-        pipe->InitBuffer(calcBuf_, Fp32SlotCount(sizeof(T)) * wideSlot_ * sizeof(float) + kTanhMinTmpBytes);
+        pipe->InitBuffer(calcBuf_, Fp32SlotCount(sizeof(T)) * wideSlot_ * sizeof(float) + kWorkTailBytes);
         if (kHasBias) bias_.Init(gm.gradBias, gm.workspace, tiling, pipe);
     }
 
@@ -158,7 +158,9 @@ private:
 
         if (kHasHy) {
             const LocalTensor<float> cy = Widen(kCy);
-            Tanh(tanhCy, cy, slope.template ReinterpretCast<uint8_t>(), n);  // t = tanh(cy); temp: slope on
+            // t = tanh(cy); its temp (upstream and the tail after it) in the other bank class
+            // than t, which its Div step reads beside it.
+            Tanh(tanhCy, cy, upstream.template ReinterpretCast<uint8_t>(), n);
         }
         NonFiniteToNan(nanMask);                              // 1, or NaN where an input is not finite
         if (kHasHy) {
@@ -171,8 +173,8 @@ private:
             const LocalTensor<float> dO = Result(kGradO);
             Mul(dO, upstream, slope, n);                      // do = gradHy*t*o*(1-o)
             Emit(kGradO, dO);
-            OneMinusSquare(slope, tanhCy, upstream, n);       // 1-t^2
-            Mul(gct, gct, slope, n);                          // gct = gradHy*o*(1-t^2)
+            OneMinusSquare(upstream, tanhCy, slope, n);       // 1-t^2 (in upstream: gct's bank class is slope's)
+            Mul(gct, gct, upstream, n);                       // gct = gradHy*o*(1-t^2)
             if (kHasC) Add(gct, gct, Widen(kGradC), n);       //     + gradC
         } else {
             Mul(gct, Widen(kGradC), nanMask, n);              // gct = gradC, NaN there
@@ -260,8 +262,12 @@ private:
         Cast(dst, src, RoundMode::CAST_NONE, n);              // exact
     }
 
-    // fp32 working tensor `slot` of the calc buffer.
-    __aicore__ inline LocalTensor<float> Work(uint32_t slot) { return calcBuf_.template Get<float>()[slot * wideSlot_]; }
+    // fp32 working tensor `slot` of the calc buffer: t, gct and the slope, which the formula
+    // multiplies with inputs, results and the upstream, in the other bank class than those.
+    static constexpr bool ShiftedWork(uint32_t slot) { return slot == kTanhSlot || slot == kGctSlot || slot == kSlopeSlot; }
+    __aicore__ inline LocalTensor<float> Work(uint32_t slot) {
+        return calcBuf_.template Get<float>()[slot * wideSlot_ + (ShiftedWork(slot) ? kBankGroupBytes / kFloatBytes : 0)];
+    }
 
     // Input k in fp32: its queue buffer (float) or cast into its schedule slot (half, exact).
     __aicore__ inline LocalTensor<float> Widen(uint32_t k) {

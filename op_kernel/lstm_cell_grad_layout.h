@@ -28,10 +28,15 @@ constexpr uint32_t kBiasChunkRows = 128;    // most rows per partial gradBias su
 constexpr uint32_t kBankGroupBytes = 256;   // UB bank group stride (A2/A3: 16 groups; asc-devkit
                                             // add_high_performance README)
 constexpr uint32_t kBankGroups = 16;
-// Tanh's temp is the slope and upstream tensors plus this tail: its algorithm works on
-// chunks of at least 32 fp32 elements (ascendc_api_facts 3.4), more than a tiny tile's two.
+// Tanh's temp is the upstream tensor plus this tail: its algorithm works on chunks of at
+// least 32 fp32 elements, more than a tiny tile's two.
 constexpr uint32_t kTanhMinTmpElems = 32;
 constexpr uint32_t kTanhMinTmpBytes = kTanhMinTmpElems * kFloatBytes;
+// The calc buffer's tail after its working tensors: Tanh's, and 256 bytes so that the bias
+// sums, carved right after it, start in bank class 1 (see SlotElems), apart from the results
+// they add.
+constexpr uint32_t kWorkTailBytes = 256;
+static_assert(kWorkTailBytes >= kTanhMinTmpBytes, "the tail holds Tanh's minimum temp");
 
 struct Range {
     int64_t begin;
@@ -85,13 +90,24 @@ struct InputSet {
     constexpr uint32_t Count() const { return Slot(kInputKinds); }
 };
 
-// Elements between consecutive tensors of one UB buffer: the tile rounded up to an odd
-// number of bank-group strides, so no two tensors of a buffer start in the same of the 16
-// bank groups (a vector instruction whose two sources share one takes twice the cycles).
+// UB bank classes (A2/A3): a 256-byte vector repeat reads 8 of the 16 bank groups (one per
+// 32 bytes), so two source operands read without conflict only when they start 256 bytes
+// apart modulo 512 (8 groups); operands on 256-byte boundaries never conflict with the
+// destination. Each tensor of the main phase starts on a 256-byte boundary in one of two
+// classes, its address modulo 512: the copy queues' tensors (every input, every result) in
+// class 0, the fp32 working tensors the formula pairs with them in class 1 (ShiftedWork),
+// so that nearly every binary instruction reads one operand of each class.
+constexpr uint32_t kBankClassBytes = 2 * kBankGroupBytes;
+
+// Elements between consecutive tensors of one UB buffer: the tile rounded up to 512 bytes,
+// so every tensor of a buffer is in the buffer's bank class.
 inline uint32_t SlotElems(uint32_t tileElems, uint32_t elemBytes) {
-    uint32_t groups = (tileElems * elemBytes + kBankGroupBytes - 1) / kBankGroupBytes;
-    if (groups % 2 == 0) groups += 1;
-    return groups * kBankGroupBytes / elemBytes;
+    return (tileElems * elemBytes + kBankClassBytes - 1) / kBankClassBytes * kBankClassBytes / elemBytes;
+}
+
+// The fp32 working tensors' slots: room for the tile after a 256-byte shift into class 1.
+inline uint32_t WorkSlotElems(uint32_t tileElems) {
+    return SlotElems(tileElems + kBankGroupBytes / kFloatBytes, kFloatBytes);
 }
 
 // Elements between the copy queues' tensors in the I/O dtype: float's are the formula's vector
@@ -114,8 +130,8 @@ inline uint32_t Fp32SlotCount(uint32_t dtypeBytes) {
 inline uint32_t UbSlotCount(uint32_t dtypeBytes, InputSet inputs, uint32_t bufferNum) {
     return bufferNum * (inputs.Count() + kOutputs) + Fp32SlotCount(dtypeBytes);
 }
-// The most bytes SlotElems adds to one slot: up to one bank group to align, one to make odd.
-constexpr uint32_t kSlotPadBytes = 2 * kBankGroupBytes;
+// The most bytes a slot adds to its tile: up to 512 to align, 256 for a working tensor's shift.
+constexpr uint32_t kSlotPadBytes = kBankClassBytes + kBankGroupBytes;
 
 // UB bytes per tile element: input and output copy queues (bufferNum deep, in the I/O
 // dtype) and the fp32 working tensors.
@@ -139,10 +155,10 @@ inline uint64_t OutBufferBytes(uint32_t tileElems, uint32_t tileCols, uint32_t d
 inline uint64_t UbBytesMainPhase(uint32_t tileElems, uint32_t tileCols, uint32_t dtypeBytes, InputSet inputs,
                                  bool hasBias, uint32_t bufferNum) {
     const uint64_t in = static_cast<uint64_t>(inputs.Count()) * IoSlotElems(tileElems, dtypeBytes) * dtypeBytes;
-    const uint64_t wide = static_cast<uint64_t>(SlotElems(tileElems, kFloatBytes)) * kFloatBytes;
+    const uint64_t wide = static_cast<uint64_t>(WorkSlotElems(tileElems)) * kFloatBytes;
     return bufferNum * (in + OutBufferBytes(tileElems, tileCols, dtypeBytes, hasBias)) +
            Fp32SlotCount(dtypeBytes) * wide + static_cast<uint64_t>(tileCols) * UbBiasBytesPerColumn(hasBias) +
-           kTanhMinTmpBytes;
+           kWorkTailBytes;
 }
 
 // The final gradBias pass: double-buffered partial rows (fp32), an fp32 accumulator and

@@ -147,8 +147,8 @@ private:
                     break;
                 case EventKind::Vector: {
                     in.op = Op::Work;
-                    const bool conflict = e.sources == 2 && BankConflict(e.ubSrc0, e.ubSrc1);
-                    in.us = VectorCycles(e.api, e.elementBytes, e.repeats, conflict) * cyclesToUs_;
+                    const double bank = BankFactor(e.sources, e.ubDst, e.ubSrc0, e.ubSrc1);
+                    in.us = VectorCycles(e.api, e.elementBytes, e.repeats, bank) * cyclesToUs_;
                     break;
                 }
                 case EventKind::Scalar:

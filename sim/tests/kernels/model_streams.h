@@ -11,7 +11,7 @@ struct StreamParams {
     uint32_t reread;       // dma_stream: 1 = every tile reads the core's first tile again
     uint32_t bursts;       // dma_stream: > 0: DataCopyPad with this many rows of tileElems / bursts
     uint32_t src1Offset;   // vector_bank: UB byte offset of src1 (src0 at 0)
-    uint32_t pad;
+    uint32_t dstOffset;    // vector_bank: UB byte offset of dst (0: 3 slots in, a bank of its own)
 };
 
 namespace model_streams {
@@ -89,7 +89,8 @@ extern "C" __global__ __vector__ __aicore__ void vector_bank(GM_ADDR params)
     GET_TILING_DATA_WITH_STRUCT(StreamParams, p, params);
     AscendC::LocalTensor<half> src0(AscendC::TPosition::VECCALC, 0, p.tileElems);
     AscendC::LocalTensor<half> src1(AscendC::TPosition::VECCALC, p.src1Offset, p.tileElems);
-    AscendC::LocalTensor<half> dst(AscendC::TPosition::VECCALC, 3 * model_streams::kSlot, p.tileElems);
+    const uint32_t dstOffset = p.dstOffset != 0 ? p.dstOffset : 3 * model_streams::kSlot;
+    AscendC::LocalTensor<half> dst(AscendC::TPosition::VECCALC, dstOffset, p.tileElems);
     AscendC::Duplicate(src0, static_cast<half>(1.0f), p.tileElems);
     AscendC::Duplicate(src1, static_cast<half>(2.0f), p.tileElems);
     for (uint32_t t = 0; t < p.tiles; ++t) AscendC::Add(dst, src0, src1, p.tileElems);

@@ -15,6 +15,8 @@
 //   [bp]      asc-devkit 05_best_practices READMEs: GM ~1.8 TB/s, L2 ~5.2 TB/s on A2/A3;
 //             512-byte aligned transfers recommended.
 //   [ini]     platform ini values quoted by third parties (clock, L2 size, HBM).
+//   [bcu]     asc-devkit examples/.../04_memory_access/bank_conflict_ub README (Atlas A2/A3):
+//             UB address bits, bank-conflict rules and cycles of Add by operand placement.
 //   [data_copy] asc-devkit examples/.../04_memory_access/data_copy README (Atlas A2): GM->UB
 //             aiv_mte2_time of back-to-back DataCopyPad by copy size.
 //   [EST]     an estimate: no published figure found; documented in docs/performance_model.md.
@@ -206,17 +208,46 @@ SIM_TIMING_FN double DmaLandingMicros(bool toUb, uint64_t bursts, uint64_t burst
 }
 
 // ---- vector --------------------------------------------------------------------------------
-// Bank groups of UB [ahp]: a 256-B repeat lies in group (address / 256) % 16; two sources in
-// the same group conflict (read-read) and the instruction takes twice the cycles per repeat
-// ([ahp] case 5 -> 6: aiv_vec_time 12.85 -> 6.95 us; msKPP's VADD fp32 128 B/cycle).
+// UB banks [bcu]: an A2/A3 UB address is {bank (bits 17-16), row (15-9), bank group (8-5),
+// byte (4-0)}: 16 bank groups of 3 banks, each bank 128 rows of 32 B. A 256-B repeat of a
+// contiguous operand reads 8 consecutive bank groups from the one its start lies in.
+//  - Two sources read in the same repeat conflict when their groups overlap: unless they
+//    start 8 groups apart (256 B modulo 512), whatever their banks ([bcu] scenarios 1-3).
+//  - The destination conflicts with a source in the same bank when their groups overlap,
+//    except when both start in the same group: then the hardware delays the write by one
+//    repeat ([bcu] scenarios 4-6).
+// A conflicting read takes twice the cycles per repeat ([ahp] case 5 -> 6: aiv_vec_time 12.85
+// -> 6.95 us; msKPP's VADD fp32 128 B/cycle; [bcu] scenario 2: 1.74x for the instruction);
+// a conflicting write 1.6x ([bcu] scenario 5: 3751 against 2390).
+// [bcu] asc-devkit examples/.../04_memory_access/bank_conflict_ub README (Atlas A2/A3): 1,000
+//       Adds of 4096 fp32 at chosen UB addresses, cycles per scenario.
 constexpr uint32_t kUbBankGroups = 16;
-constexpr uint32_t kBankGroupStride = 256;
-constexpr double kBankConflictFactor = 2.0;
+constexpr uint32_t kUbBankRowBytes = 32;        // one bank's row: a bank group per 32 B
+constexpr uint32_t kUbBankBytes = 65536;        // 128 rows x 32 B x 16 groups: one bank of each group
+constexpr uint32_t kRepeatGroups = 8;           // groups one 256-B repeat reads
+constexpr double kReadConflictFactor = 2.0;
+constexpr double kWriteConflictFactor = 1.6;
 // Start-up of one vector instruction [msKPP small-repeat overhead, 2-3 cycles].
 constexpr double kVectorStartCycles = 3.0;
 
-SIM_TIMING_FN uint32_t BankGroup(uint32_t ubAddress) { return (ubAddress / kBankGroupStride) % kUbBankGroups; }
-SIM_TIMING_FN bool BankConflict(uint32_t src0, uint32_t src1) { return BankGroup(src0) == BankGroup(src1); }
+SIM_TIMING_FN uint32_t BankGroup(uint32_t ubAddress) { return (ubAddress / kUbBankRowBytes) % kUbBankGroups; }
+// Groups from a's start to b's, modulo 16.
+SIM_TIMING_FN uint32_t GroupDistance(uint32_t a, uint32_t b) {
+    return (BankGroup(b) + kUbBankGroups - BankGroup(a)) % kUbBankGroups;
+}
+SIM_TIMING_FN bool ReadConflict(uint32_t src0, uint32_t src1) { return GroupDistance(src0, src1) != kRepeatGroups; }
+SIM_TIMING_FN bool WriteConflict(uint32_t dst, uint32_t src) {
+    return dst / kUbBankBytes == src / kUbBankBytes && GroupDistance(dst, src) != 0 &&
+           GroupDistance(dst, src) != kRepeatGroups;
+}
+// The cycles-per-repeat factor of a vector instruction's UB accesses (1: conflict-free).
+SIM_TIMING_FN double BankFactor(uint32_t sources, uint32_t dst, uint32_t src0, uint32_t src1) {
+    double factor = 1.0;
+    if (sources >= 1 && WriteConflict(dst, src0)) factor = kWriteConflictFactor;
+    if (sources == 2 && WriteConflict(dst, src1)) factor = kWriteConflictFactor;
+    if (sources == 2 && ReadConflict(src0, src1)) factor = kReadConflictFactor;
+    return factor;
+}
 
 // Cycles per 256-byte repeat, conflict-free, by API kind and element size [msKPP calPerf in
 // bytes/cycle: cycles = 256 / calPerf]: binary arithmetic 1 (128 half/cycle [ahp]); scalar forms
@@ -232,10 +263,9 @@ SIM_TIMING_FN double VectorCyclesPerRepeat(const char* api, uint32_t elementByte
     return 1.0;
 }
 
-// Cycles of one vector instruction.
-SIM_TIMING_FN double VectorCycles(const char* api, uint32_t elementBytes, uint32_t repeats, bool conflict) {
-    return kVectorStartCycles +
-           static_cast<double>(repeats) * VectorCyclesPerRepeat(api, elementBytes) * (conflict ? kBankConflictFactor : 1.0);
+// Cycles of one vector instruction; bankFactor from BankFactor.
+SIM_TIMING_FN double VectorCycles(const char* api, uint32_t elementBytes, uint32_t repeats, double bankFactor = 1.0) {
+    return kVectorStartCycles + static_cast<double>(repeats) * VectorCyclesPerRepeat(api, elementBytes) * bankFactor;
 }
 
 }  // namespace sim::model::timing
