@@ -6,10 +6,20 @@ the run bookkeeping to get wrong. Random traces shaped like kernels (buffers car
 touched whole or a row at a time, unaligned odd ranges, several operands per instruction, syncs
 between pipes) must get the same answer from both for every access: the first racing block,
 the race kind, and the other pipe's instruction.
+
+The trace runs in a child process with a time limit: a broken tracker is as likely to walk
+off its arrays or loop forever over its runs as to answer wrongly, and either must fail this
+test with a message rather than take pytest down or stall it.
 """
+import pickle
 import random
+import signal
+import subprocess
+import sys
 
 import pytest
+
+from .sim_build import build_path
 
 BLOCK = 32
 PIPES = 4  # S, V, MTE2, MTE3 (counters.h)
@@ -135,12 +145,42 @@ def random_trace(rng, ub_bytes, length):
     return ops, expected
 
 
+# A trace takes about 0.1 s with the child's start (measured at load ~5 on 2 cores): a child
+# still running after 100 times that is looping. A hang costs each of the 16 cases this long.
+TRACE_SECONDS = 10
+# The child: _simtest.hazard_trace on the pickled (ub_bytes, ops) from stdin, answers pickled to stdout.
+CHILD = """
+import pickle, sys
+sys.path.insert(0, sys.argv[1])
+import _simtest
+ub_bytes, ops = pickle.load(sys.stdin.buffer)
+answers = _simtest.hazard_trace(ub_bytes, ops)
+sys.stdout.buffer.write(pickle.dumps(answers))
+"""
+
+
+def hazard_trace(ub_bytes, ops):
+    """_simtest.hazard_trace run apart: a crash or a hang in the tracker fails the test, saying which."""
+    what = f"the tracker on a {len(ops)}-op trace over {ub_bytes} B of UB"
+    try:
+        child = subprocess.run([sys.executable, "-X", "faulthandler", "-c", CHILD, str(build_path("tests", "ext"))],
+                               input=pickle.dumps((ub_bytes, ops)), capture_output=True, timeout=TRACE_SECONDS)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{what} did not finish in {TRACE_SECONDS} s: it hangs (a loop over its runs that never ends?)")
+    if child.returncode != 0:
+        how = (f"died of {signal.Signals(-child.returncode).name}" if child.returncode < 0
+               else f"failed (exit status {child.returncode})")
+        pytest.fail(f"{what} {how}:\n{child.stderr.decode(errors='replace')[-4000:]}")
+    return pickle.loads(child.stdout)
+
+
 @pytest.mark.parametrize("seed", range(8))
 @pytest.mark.parametrize("ub_bytes", [4096, 6144 + 8])
-def test_tracker_matches_a_block_by_block_model(simtest, seed, ub_bytes):
+def test_tracker_matches_a_block_by_block_model(seed, ub_bytes):
     rng = random.Random(seed * 1000 + ub_bytes)
     ops, expected = random_trace(rng, ub_bytes, 4000)
-    answers = simtest.hazard_trace(ub_bytes, ops)
+    answers = hazard_trace(ub_bytes, ops)
+    assert len(answers) == len(ops)
     races = 0
     for i, (op, answer, want) in enumerate(zip(ops, answers, expected)):
         if op[0] != "access":
