@@ -8,6 +8,8 @@
 
 #include "ascendc_sim/core/source_location.h"
 
+// The helpers of Access (RunStart ... Record) are defined inline: Access runs per operand of
+// every instruction, and calls between them cost as much as their bodies.
 namespace sim {
 namespace {
 constexpr uint64_t kBlock = 32;
@@ -72,14 +74,14 @@ const void* HazardTracker::SiteOf(int pipe, uint64_t seq) const {
     return seq >= 1 && seq <= sites_[pipe].size() ? sites_[pipe][seq - 1] : nullptr;
 }
 
-uint32_t HazardTracker::RunStart(uint32_t block) const {
+inline uint32_t HazardTracker::RunStart(uint32_t block) const {
     size_t word = block / 64;
     uint64_t bits = starts_[word] & (~uint64_t{0} >> (63 - block % 64));  // starts at or below `block`
     while (bits == 0) bits = starts_[--word];  // ends at bit 0 of word 0 at the latest
     return static_cast<uint32_t>(word * 64 + 63 - static_cast<size_t>(__builtin_clzll(bits)));
 }
 
-void HazardTracker::SplitAt(uint32_t head, uint32_t block) {
+inline void HazardTracker::SplitAt(uint32_t head, uint32_t block) {
     if (head == block) return;
     Run& before = runs_[head];
     runs_[block] = Run{before.end, head, before.state};
@@ -88,14 +90,14 @@ void HazardTracker::SplitAt(uint32_t head, uint32_t block) {
     starts_[block / 64] |= uint64_t{1} << (block % 64);
 }
 
-void HazardTracker::Join(uint32_t kept, uint32_t next) {
+inline void HazardTracker::Join(uint32_t kept, uint32_t next) {
     const uint32_t after = runs_[next].end;
     runs_[kept].end = after;
     if (after < blockCount_) runs_[after].prev = kept;
     starts_[next / 64] &= ~(uint64_t{1} << (next % 64));
 }
 
-void HazardTracker::JoinFrom(uint32_t from, uint32_t to) {
+inline void HazardTracker::JoinFrom(uint32_t from, uint32_t to) {
     uint32_t kept = from;
     for (uint32_t next = runs_[kept].end; next <= to && next < blockCount_;) {
         const uint32_t after = runs_[next].end;
@@ -122,7 +124,7 @@ Race HazardTracker::RaceWith(const State& run, int me, bool write, uint64_t bloc
     return {};
 }
 
-Race HazardTracker::FirstRace(uint32_t head, uint32_t first, uint32_t end, Pipe pipe, bool write) const {
+inline Race HazardTracker::FirstRace(uint32_t head, uint32_t first, uint32_t end, Pipe pipe, bool write) const {
     for (uint32_t at = head; at < end; at = runs_[at].end) {
         if (Unordered(runs_[at].state, Index(pipe), write)) {
             return RaceWith(runs_[at].state, Index(pipe), write, uint64_t{std::max(at, first)} * kBlock);
@@ -138,7 +140,7 @@ bool HazardTracker::WouldRace(Pipe pipe, uint64_t ubOffset, uint64_t bytes, bool
     return static_cast<bool>(FirstRace(RunStart(first), first, end, pipe, write));
 }
 
-Race HazardTracker::Access(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write) {
+__attribute__((always_inline)) inline Race HazardTracker::Record(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write, bool evenIfRacing) {
     if (bytes == 0 || ubOffset / kBlock >= blockCount_) return {};
     const int me = Index(pipe);
     const uint32_t first = static_cast<uint32_t>(ubOffset / kBlock);
@@ -153,6 +155,7 @@ Race HazardTracker::Access(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t 
         Run& run = runs_[first];
         const Race race = Unordered(run.state, me, write) ? RaceWith(run.state, me, write, uint64_t{first} * kBlock)
                                                           : Race{};
+        if (race && !evenIfRacing) return race;
         if (write) {
             run.state = written;
         } else {
@@ -164,6 +167,7 @@ Race HazardTracker::Access(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t 
         return race;
     }
     const Race race = FirstRace(head, first, end, pipe, write);
+    if (race && !evenIfRacing) return race;
     // Runs start at `first` and at `end`; the runs between are updated (one run when writing),
     // then equal neighbours from the run before `first` to the one at `end` are joined.
     SplitAt(head, first);
@@ -185,6 +189,14 @@ Race HazardTracker::Access(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t 
     }
     JoinFrom(first > 0 ? runs_[first].prev : 0, end);
     return race;
+}
+
+Race HazardTracker::Access(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write) {
+    return Record(pipe, seq, ubOffset, bytes, write, /*evenIfRacing=*/true);
+}
+
+bool HazardTracker::AccessIfOrdered(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write) {
+    return !Record(pipe, seq, ubOffset, bytes, write, /*evenIfRacing=*/false);
 }
 
 VectorClock HazardTracker::Snapshot(Pipe from) const {

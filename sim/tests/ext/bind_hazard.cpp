@@ -17,12 +17,14 @@ namespace {
 sim::Pipe PipeAt(const py::tuple& op, size_t i) { return static_cast<sim::Pipe>(op[i].cast<int>()); }
 
 // Ops: ("issue", pipe) -> seq; ("access", pipe, seq, offset, bytes, write) -> (would_race,
-// kind, block_start, other_pipe, other_seq) with kind 0 for none (Race::Kind otherwise);
+// kind, block_start, other_pipe, other_seq) with kind 0 for none (Race::Kind otherwise),
+// answered by WouldRace and Access or by AccessIfOrdered and Access, access by access;
 // ("set" | "wait", from, to, id) -> ok; ("observe", from, to) -> None (a queue token from
 // `from` observed by `to`); ("barrier",) -> None; ("reset",) -> None.
 py::list HazardTrace(uint64_t ubBytes, const std::vector<py::tuple>& ops) {
     sim::HazardTracker tracker(ubBytes);
     py::list answers;
+    uint64_t accesses = 0;
     for (const py::tuple& op : ops) {
         const std::string name = op[0].cast<std::string>();
         if (name == "issue") {
@@ -31,8 +33,18 @@ py::list HazardTrace(uint64_t ubBytes, const std::vector<py::tuple>& ops) {
             const sim::Pipe pipe = PipeAt(op, 1);
             const auto seq = op[2].cast<uint64_t>(), offset = op[3].cast<uint64_t>(), bytes = op[4].cast<uint64_t>();
             const bool write = op[5].cast<bool>();
-            const bool would = tracker.WouldRace(pipe, offset, bytes, write);
-            const sim::Race race = tracker.Access(pipe, seq, offset, bytes, write);
+            // Every other access goes through AccessIfOrdered, then (when it refuses) Access, as
+            // CoreState::AccessRows and its per-row fallback do: the answers must be the same,
+            // so a refused access must have recorded nothing.
+            bool would;
+            sim::Race race;
+            if (++accesses % 2 == 0) {
+                would = tracker.WouldRace(pipe, offset, bytes, write);
+                race = tracker.Access(pipe, seq, offset, bytes, write);
+            } else {
+                would = !tracker.AccessIfOrdered(pipe, seq, offset, bytes, write);
+                if (would) race = tracker.Access(pipe, seq, offset, bytes, write);
+            }
             answers.append(py::make_tuple(would, static_cast<int>(race.kind), race.blockStart,
                                           static_cast<int>(race.other), race.otherSeq));
         } else if (name == "set" || name == "wait") {

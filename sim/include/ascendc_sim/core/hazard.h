@@ -70,6 +70,9 @@ public:
     Race Access(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write);
     // Whether Access would find a race, without recording anything.
     bool WouldRace(Pipe pipe, uint64_t ubOffset, uint64_t bytes, bool write) const;
+    // Access when it finds no race (returns true); otherwise records nothing and returns false,
+    // in one pass over the runs (not WouldRace and then Access).
+    bool AccessIfOrdered(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write);
 
     // Explicit flags: the token carries what `from` has issued so far (the SetFlag itself is
     // the last instruction issued on `from`). Returns false (with *problem set) on misuse: Set
@@ -114,6 +117,8 @@ private:
         return false;
     }
     Race RaceWith(const State& run, int me, bool write, uint64_t blockStart) const;
+    // Access and AccessIfOrdered: with !evenIfRacing, a race returns before anything changes.
+    Race Record(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write, bool evenIfRacing);
     // The first race the runs from `head` (holding block `first`) up to block `end` hold
     // for an access by `pipe` of blocks [first, end).
     Race FirstRace(uint32_t head, uint32_t first, uint32_t end, Pipe pipe, bool write) const;
