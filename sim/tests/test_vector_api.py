@@ -236,6 +236,41 @@ def test_definedness_flows_elementwise(simtest):
     assert not flags[n - 8:].any(), "elements past count must stay undefined"
 
 
+def test_undefined_sources_make_a_defined_destination_undefined(simtest):
+    # The destination starts known defined (Operand's fast answer), the sources do not: the
+    # result must still carry the sources' holes, element by element.
+    n = 64
+    holes = np.ones(n, bool)
+    holes[[0, 9, 33, 63]] = False
+    a = Partly(np.arange(n, dtype=F32), holes)
+    for layout in ([np.zeros(n, F32), a, np.ones(n, F32)], [np.zeros(n, F32), np.ones(n, F32), a]):
+        run = run_vector(simtest, "Add", layout, [(0, 0, F32), (1, 0, F32), (2, 0, F32)], n)
+        assert run.ok, run.result["error"]
+        np.testing.assert_array_equal(run.defined_bytes(0).reshape(-1, 4).all(axis=1), holes)
+
+
+def test_defined_sources_define_exactly_the_written_part_of_a_poisoned_destination(simtest):
+    # Sources known defined, destination not: the written elements become defined, the rest
+    # of the destination stays undefined.
+    n = 64
+    run = run_vector(simtest, "Sub", [Poisoned(n * 4), np.arange(n, dtype=F32), np.ones(n, F32)],
+                     [(0, 0, F32), (1, 0, F32), (2, 0, F32)], n - 16)
+    assert run.ok, run.result["error"]
+    flags = run.defined_bytes(0).reshape(-1, 4)
+    assert flags[:n - 16].all() and not flags[n - 16:].any()
+    np.testing.assert_array_equal(run.array(0, F32)[:n - 16], np.arange(n - 16, dtype=F32) - 1)
+
+
+def test_in_place_on_partly_defined_data_keeps_its_holes(simtest):
+    n = 64
+    holes = np.ones(n, bool)
+    holes[[5, 6, 40]] = False
+    run = run_vector(simtest, "Mul", [Partly(np.arange(n, dtype=F32), holes), np.full(n, 2, F32)],
+                     [(0, 0, F32), (0, 0, F32), (1, 0, F32)], n)
+    assert run.ok, run.result["error"]
+    np.testing.assert_array_equal(run.defined_bytes(0).reshape(-1, 4).all(axis=1), holes)
+
+
 def test_cast_counts_repeats_of_the_wider_operand(simtest):
     x = np.ones(300, F16)
     run = run_vector(simtest, "Cast", [np.zeros(300, F32), x], [(0, 0, F32), (1, 0, F16)], 300, round_mode=0)

@@ -43,7 +43,7 @@ CoreState::CoreState(LaunchState* launchState, uint32_t idx, uint32_t num, const
     : launch(launchState), blockIdx(idx), blockNum(num), soc(socSpec), ub(arena.ub),
       defined(arena.defined), hazard(arena.hazard), stale_(arena.stale), maybeUndefined_(arena.maybeUndefined) {}
 
-void CoreState::Materialize(uint64_t ubOffset, uint64_t bytes) {
+inline void CoreState::Materialize(uint64_t ubOffset, uint64_t bytes) {
     if (stale_.Empty()) return;
     stale_.Remove(ubOffset, std::min<uint64_t>(ubOffset + bytes, ub.size()), [&](uint32_t from, uint32_t to) {
         std::memset(ub.data() + from, kPoison, to - from);
@@ -51,7 +51,7 @@ void CoreState::Materialize(uint64_t ubOffset, uint64_t bytes) {
     });
 }
 
-void CoreState::Discard(uint64_t ubOffset, uint64_t bytes) {
+inline void CoreState::Discard(uint64_t ubOffset, uint64_t bytes) {
     if (stale_.Empty()) return;
     stale_.Remove(ubOffset, std::min<uint64_t>(ubOffset + bytes, ub.size()), [](uint32_t, uint32_t) {});
 }
@@ -95,8 +95,8 @@ uint64_t CoreState::Issue(const Event& event) {
     return hazard.Issue(event.pipe, callSite);
 }
 
-uint8_t* CoreState::Operand(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset,
-                            uint64_t bytes, Pipe pipe, uint64_t seq, Access access, bool requireAligned) {
+uint8_t* CoreState::OperandChecked(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset,
+                                   uint64_t bytes, Pipe pipe, uint64_t seq, Access access, bool requireAligned) {
     if (ref.buffer < 0) {
         Violation(Check::ApiMisuse, std::string(api) + ": operand " + operand +
                                         " is a LocalTensor that was never allocated (AllocTensor/DeQue/TBuf::Get)");
@@ -118,11 +118,16 @@ uint8_t* CoreState::Operand(const char* api, const char* operand, const UbRef& r
     }
     if (start + bytes > ub.size()) return nullptr;
     if (Race race = hazard.Access(pipe, seq, start, bytes, access != Access::Read)) {
-        Violation(Check::PipeHazard, std::string(api) + " (pipe " + PipeName(pipe) + "), operand " + operand + " " +
-                                         Describe(ref, byteOffset, bytes) + ": " + race.Describe(pipe));
+        ReportRace(api, operand, ref, byteOffset, bytes, pipe, race);
     }
     MakeReady(start, bytes, access);
     return ub.data() + start;
+}
+
+void CoreState::ReportRace(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset,
+                           uint64_t bytes, Pipe pipe, const Race& race) {
+    Violation(Check::PipeHazard, std::string(api) + " (pipe " + PipeName(pipe) + "), operand " + operand + " " +
+                                     Describe(ref, byteOffset, bytes) + ": " + race.Describe(pipe));
 }
 
 bool CoreState::AccessRows(const UbRef& ref, uint64_t rows, uint64_t pitch, uint64_t rowBytes, Pipe pipe,
@@ -134,8 +139,7 @@ bool CoreState::AccessRows(const UbRef& ref, uint64_t rows, uint64_t pitch, uint
     const uint64_t span = (rows - 1) * pitch + rowBytes;
     if (span > ref.bytes || ref.offset + span > ub.size()) return false;
     const bool write = access != Access::Read;
-    if (hazard.WouldRace(pipe, ref.offset, span, write)) return false;
-    hazard.Access(pipe, seq, ref.offset, span, write);
+    if (!hazard.AccessIfOrdered(pipe, seq, ref.offset, span, write)) return false;
     if (access != Access::Overwrite || pitch <= rowBytes) {
         MakeReady(ref.offset, span, access);
     } else {
@@ -158,16 +162,14 @@ static uint64_t FirstUndefined(const std::vector<uint8_t>& defined, const ByteRa
     return first;
 }
 
-bool CoreState::AllDefined(uint32_t ubOffset, uint64_t bytes) {
-    if (ubOffset + bytes > defined.size()) return false;
-    if (!maybeUndefined_.Intersects(ubOffset, ubOffset + bytes)) return true;
+bool CoreState::AllDefinedExactly(uint32_t ubOffset, uint64_t bytes) {
     Materialize(ubOffset, bytes);
     if (FirstUndefined(defined, maybeUndefined_, ubOffset, bytes) != ubOffset + bytes) return false;
     maybeUndefined_.Remove(ubOffset, ubOffset + bytes, [](uint32_t, uint32_t) {});  // known defined now
     return true;
 }
 
-void CoreState::MarkDefined(uint32_t ubOffset, uint64_t bytes, bool isDefined) {
+void CoreState::MarkDefinedExactly(uint32_t ubOffset, uint64_t bytes, bool isDefined) {
     if (ubOffset >= defined.size()) return;
     bytes = std::min<uint64_t>(bytes, defined.size() - ubOffset);
     if (bytes == 0) return;

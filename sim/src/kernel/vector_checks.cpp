@@ -45,8 +45,9 @@ uint64_t SkipZeros(const uint8_t* flags, uint64_t from, uint64_t end) {
 
 }  // namespace
 
-bool AcceptCount(const ApiName& api, int64_t count) {
-    if (count > 0) return true;
+namespace detail {
+
+bool RejectCount(const ApiName& api, int64_t count) {
     if (count < 0) {
         Violation(Check::ApiMisuse, std::string(api.text) + ": count " + std::to_string(count) +
                                         " is negative (the element count must be >= 0)");
@@ -54,23 +55,15 @@ bool AcceptCount(const ApiName& api, int64_t count) {
     return false;
 }
 
-void CheckPosition(const ApiName& api, const char* operand, const UbRef& ref) {
-    using AscendC::TPosition;
-    const auto position = static_cast<TPosition>(ref.position);
-    if (position == TPosition::VECIN || position == TPosition::VECOUT || position == TPosition::VECCALC) return;
+void ReportPosition(const ApiName& api, const char* operand, const UbRef& ref) {
+    const auto position = static_cast<AscendC::TPosition>(ref.position);
     Violation(Check::ApiMisuse, std::string(api.text) + ": operand " + operand + " (" +
                                     Core().Describe(ref, 0, ref.bytes) + ") is at TPosition " +
                                     std::to_string(static_cast<int>(ref.position)) + " (" + PositionName(position) +
                                     "); vector instructions take VECIN, VECOUT or VECCALC tensors only");
 }
 
-bool Overlaps(const OperandRange& a, const OperandRange& b) {
-    return a.bytes != 0 && b.bytes != 0 && Start(a) < End(b) && Start(b) < End(a);
-}
-
-void CheckOverlap(const ApiName& api, const OperandRange& dst, const OperandRange& src, bool orderedRepeats) {
-    if (!Overlaps(dst, src)) return;
-    if (Start(dst) == Start(src) && dst.elementBytes == src.elementBytes) return;  // in-place
+void ReportOverlap(const ApiName& api, const OperandRange& dst, const OperandRange& src, bool orderedRepeats) {
     if (orderedRepeats && SafeInRepeatOrder(dst, src)) return;
     Violation(Check::ApiMisuse,
               std::string(api.text) + ": operands " + Describe(dst) + " and " + Describe(src) +
@@ -78,20 +71,20 @@ void CheckOverlap(const ApiName& api, const OperandRange& dst, const OperandRang
                   "(in-place), any other overlap gives undefined results on hardware");
 }
 
-void CheckDisjoint(const ApiName& api, const OperandRange& a, const OperandRange& b) {
-    if (!Overlaps(a, b)) return;
+void ReportSharedBytes(const ApiName& api, const OperandRange& a, const OperandRange& b) {
     Violation(Check::ApiMisuse, std::string(api.text) + ": operands " + Describe(a) + " and " + Describe(b) +
                                     " overlap; this high-level API allows no overlap between its tensors, "
                                     "not even in-place");
 }
 
-bool CheckFits(const ApiName& api, const char* operand, const UbRef& ref, uint64_t bytes) {
-    if (bytes <= ref.bytes) return true;
+bool ReportTooSmall(const ApiName& api, const char* operand, const UbRef& ref, uint64_t bytes) {
     Violation(Check::OperandBounds, std::string(api.text) + ": operand " + operand + " needs " +
                                         Core().Describe(ref, 0, bytes) + " but the tensor holds only " +
                                         std::to_string(ref.bytes) + " bytes");
     return false;
 }
+
+}  // namespace detail
 
 namespace {
 // The origin of the undefined source bytes of the instruction being computed (this thread).

@@ -98,8 +98,31 @@ public:
     // the start is 32-byte aligned (if required), [byteOffset, byteOffset+bytes) lies in
     // the tensor. Returns the host address of the first byte, or nullptr when the check
     // failed at warn/off and the instruction must be dropped.
+    // Every instruction runs this per operand: the operand that passes its checks, with no
+    // poison pending in its range, is handled here inline; OperandChecked (out of line) does
+    // the same checks again and reports what fails.
+    // `knownDefined` (optional): set to whether every byte of the operand was known defined
+    // before the access (then AllDefined is true there and MarkDefined(..., true) a no-op, and
+    // stay so while only those two run), so that the caller need not ask again.
     uint8_t* Operand(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset,
-                     uint64_t bytes, Pipe pipe, uint64_t seq, Access access, bool requireAligned = true);
+                     uint64_t bytes, Pipe pipe, uint64_t seq, Access access, bool requireAligned = true,
+                     bool* knownDefined = nullptr) {
+        const uint64_t start = ref.offset + byteOffset;
+        if (ref.buffer < 0 || (requireAligned && start % 32 != 0) || byteOffset + bytes > ref.bytes ||
+            start + bytes > ub.size()) {
+            if (knownDefined != nullptr) *knownDefined = false;
+            return OperandChecked(api, operand, ref, byteOffset, bytes, pipe, seq, access, requireAligned);
+        }
+        if (Race race = hazard.Access(pipe, seq, start, bytes, access != Access::Read)) {
+            ReportRace(api, operand, ref, byteOffset, bytes, pipe, race);
+        }
+        // Pending poison lies inside the maybe-undefined ranges: outside them there is none to
+        // write out or drop.
+        const bool known = KnownDefined(start, bytes);
+        if (!known) MakeReady(start, bytes, access);
+        if (knownDefined != nullptr) *knownDefined = known;
+        return ub.data() + start;
+    }
 
     // The UB operand of a multi-row instruction (a DMA): `rows` rows of `rowBytes`, `pitch`
     // apart, from ref.offset. When the rows form one run of blocks, start aligned, inside the
@@ -111,8 +134,16 @@ public:
 
     // Uninitialized-data tracking (memcheck style: undefinedness flows through vector
     // instructions and is reported where it escapes to GM, a scalar, or a reduction).
-    bool AllDefined(uint32_t ubOffset, uint64_t bytes);
-    void MarkDefined(uint32_t ubOffset, uint64_t bytes, bool isDefined);
+    // Both answer inline where the range lies outside every maybe-undefined range (the
+    // common case: results of earlier instructions), out of line otherwise.
+    bool AllDefined(uint32_t ubOffset, uint64_t bytes) {
+        if (ubOffset + bytes > defined.size()) return false;
+        return KnownDefined(ubOffset, bytes) || AllDefinedExactly(ubOffset, bytes);
+    }
+    void MarkDefined(uint32_t ubOffset, uint64_t bytes, bool isDefined) {
+        if (isDefined && KnownDefined(ubOffset, bytes)) return;  // known defined already
+        MarkDefinedExactly(ubOffset, bytes, isDefined);
+    }
     // Reports UninitializedRead if any byte is undefined; `what` says where it escapes.
     void RequireDefined(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset,
                         uint64_t bytes, const char* what);
@@ -133,6 +164,18 @@ public:
     void MakeResident(uint64_t ubOffset, uint64_t bytes);
 
 private:
+    // Whether [ubOffset, +bytes) lies outside every maybe-undefined range: then every byte is
+    // defined, no flag is kept there and no poison is pending.
+    bool KnownDefined(uint64_t ubOffset, uint64_t bytes) const {
+        return !maybeUndefined_.Intersects(ubOffset, ubOffset + bytes);
+    }
+    uint8_t* OperandChecked(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset,
+                            uint64_t bytes, Pipe pipe, uint64_t seq, Access access, bool requireAligned);
+    // PipeHazard for an operand whose access made `race`.
+    void ReportRace(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset, uint64_t bytes,
+                    Pipe pipe, const Race& race);
+    bool AllDefinedExactly(uint32_t ubOffset, uint64_t bytes);
+    void MarkDefinedExactly(uint32_t ubOffset, uint64_t bytes, bool isDefined);
     void Materialize(uint64_t ubOffset, uint64_t bytes);  // pending poison written out
     // Pending poison in the range dropped unwritten: for an Access::Overwrite only.
     void Discard(uint64_t ubOffset, uint64_t bytes);

@@ -46,23 +46,51 @@ struct OperandRange {
     uint32_t elementBytes;
 };
 
-// ---- checks shared by all vector APIs (src/kernel/vector_checks.cpp) ----
+// ---- checks shared by all vector APIs ----
+// Every vector instruction runs these, so the test that passes is inline here and only a
+// failing operand leaves for src/kernel/vector_checks.cpp, where the report is built.
+
+namespace detail {
+bool RejectCount(const ApiName& api, int64_t count);
+void ReportPosition(const ApiName& api, const char* operand, const UbRef& ref);
+void ReportOverlap(const ApiName& api, const OperandRange& dst, const OperandRange& src, bool orderedRepeats);
+void ReportSharedBytes(const ApiName& api, const OperandRange& a, const OperandRange& b);
+bool ReportTooSmall(const ApiName& api, const char* operand, const UbRef& ref, uint64_t bytes);
+}  // namespace detail
 
 // False when there is nothing to execute: count 0 (a no-op on A2/A3), or a negative count
 // whose ApiMisuse report was downgraded.
-bool AcceptCount(const ApiName& api, int64_t count);
+inline bool AcceptCount(const ApiName& api, int64_t count) {
+    return count > 0 || detail::RejectCount(api, count);
+}
 // Vector operands must live at VECIN, VECOUT or VECCALC (facts 3.1).
-void CheckPosition(const ApiName& api, const char* operand, const UbRef& ref);
-bool Overlaps(const OperandRange& a, const OperandRange& b);
+inline void CheckPosition(const ApiName& api, const char* operand, const UbRef& ref) {
+    using AscendC::TPosition;
+    const auto position = static_cast<TPosition>(ref.position);
+    if (position == TPosition::VECIN || position == TPosition::VECOUT || position == TPosition::VECCALC) return;
+    detail::ReportPosition(api, operand, ref);
+}
+inline bool Overlaps(const OperandRange& a, const OperandRange& b) {
+    return a.bytes != 0 && b.bytes != 0 && a.ref.offset < uint64_t{b.ref.offset} + b.bytes &&
+           b.ref.offset < uint64_t{a.ref.offset} + a.bytes;
+}
 // A destination may alias a source only at the identical start address with the same element
 // size (in-place); any other overlap is ApiMisuse naming both operands. With `orderedRepeats`
 // (Cast), an overlap that ascending repeat order makes harmless is accepted: no repeat writes
 // bytes a later repeat still has to read (the half->float widening trick of facts 3.3).
-void CheckOverlap(const ApiName& api, const OperandRange& dst, const OperandRange& src, bool orderedRepeats);
+inline void CheckOverlap(const ApiName& api, const OperandRange& dst, const OperandRange& src, bool orderedRepeats) {
+    if (!Overlaps(dst, src)) return;
+    if (dst.ref.offset == src.ref.offset && dst.elementBytes == src.elementBytes) return;  // in-place
+    detail::ReportOverlap(api, dst, src, orderedRepeats);
+}
 // High-level APIs (Tanh, Sigmoid): no two operands may share any byte (facts 3.4).
-void CheckDisjoint(const ApiName& api, const OperandRange& a, const OperandRange& b);
+inline void CheckDisjoint(const ApiName& api, const OperandRange& a, const OperandRange& b) {
+    if (Overlaps(a, b)) detail::ReportSharedBytes(api, a, b);
+}
 // OperandBounds when `bytes` do not fit in the tensor; false when the call must be dropped.
-bool CheckFits(const ApiName& api, const char* operand, const UbRef& ref, uint64_t bytes);
+inline bool CheckFits(const ApiName& api, const char* operand, const UbRef& ref, uint64_t bytes) {
+    return bytes <= ref.bytes || detail::ReportTooSmall(api, operand, ref, bytes);
+}
 // ANDs into (*defined)[i] whether all bytes of element i of `src` are defined.
 void AndElementDefined(const CoreState& core, const OperandRange& src, uint64_t count, std::vector<uint8_t>* defined);
 // Marks element i of `dst` defined iff defined[i] != 0.
@@ -154,14 +182,18 @@ void ElementwiseImpl(const ApiName& api, const AscendC::LocalTensor<D>& dst, int
 
     const std::array<OperandRange, kSources> sources = {
         OperandRange{SourceName(I, kSources), srcs.SimRef(), n * sizeof(S), sizeof(S)}...};
-    const std::array<const uint8_t*, kSources> srcPtr = {
-        core.Operand(api.text, sources[I].name, sources[I].ref, 0, sources[I].bytes, Pipe::V, seq, Access::Read)...};
+    bool sourceKnownDefined[kSources + 1] = {};  // +1: no zero-length array for Duplicate
+    const std::array<const uint8_t*, kSources> srcPtr = {core.Operand(api.text, sources[I].name, sources[I].ref, 0,
+                                                                      sources[I].bytes, Pipe::V, seq, Access::Read,
+                                                                      true, &sourceKnownDefined[I])...};
     for (const uint8_t* p : srcPtr) {
         if (p == nullptr) return;  // outside UB after a downgraded check: drop
     }
     const OperandRange target{"dst", dst.SimRef(), n * sizeof(D), sizeof(D)};
     // Every element of dst is stored below and every flag set (MarkDefined/MarkElementsDefined).
-    uint8_t* dstPtr = core.Operand(api.text, "dst", target.ref, 0, target.bytes, Pipe::V, seq, Access::Overwrite);
+    bool dstKnownDefined = false;
+    uint8_t* dstPtr = core.Operand(api.text, "dst", target.ref, 0, target.bytes, Pipe::V, seq, Access::Overwrite,
+                                   true, &dstKnownDefined);
     if (dstPtr == nullptr) return;
 
     CheckPosition(api, "dst", target.ref);
@@ -174,9 +206,12 @@ void ElementwiseImpl(const ApiName& api, const AscendC::LocalTensor<D>& dst, int
         stageSource[k] = Overlaps(target, sources[k]) && !inPlace;
     }
 
-    // Definedness of the sources, read before the destination is written.
+    // Definedness of the sources, read before the destination is written (Operand has
+    // answered it already for sources known defined).
     bool allDefined = true;
-    for (const auto& s : sources) allDefined = allDefined && core.AllDefined(s.ref.offset, s.bytes);
+    for (size_t k = 0; k < kSources && allDefined; ++k) {
+        allDefined = sourceKnownDefined[k] || core.AllDefined(sources[k].ref.offset, sources[k].bytes);
+    }
     std::vector<uint8_t> elementDefined;
     if (!allDefined) {
         elementDefined.assign(n, 1);
@@ -195,7 +230,7 @@ void ElementwiseImpl(const ApiName& api, const AscendC::LocalTensor<D>& dst, int
     }
 
     if (allDefined) {
-        core.MarkDefined(target.ref.offset, target.bytes, true);
+        if (!dstKnownDefined) core.MarkDefined(target.ref.offset, target.bytes, true);
     } else {
         MarkElementsDefined(core, target, elementDefined);
     }
