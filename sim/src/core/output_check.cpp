@@ -119,7 +119,7 @@ std::string OutputWatch::FirstUnwritten(const GmRaceTracker& gm) const {
         }
     }
     for (size_t i = 0; i < outputs_.size(); ++i) {
-        if (written[i].empty()) continue;  // not produced by this call
+        if (written[i].empty() && !outputs_[i].required) continue;  // not produced by this call
         std::string report = DescribeHoles(outputs_[i], written[i]);
         if (!report.empty()) return report;
     }

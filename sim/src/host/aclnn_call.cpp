@@ -47,6 +47,7 @@ struct Placement {
     bool viaCopy = false;
     ViewLayout view;
     uint64_t tempOffset = 0;        // into the workspace, when viaCopy
+    bool required = true;           // an output the OpDef marks REQUIRED: the kernel must write it
 };
 
 // False when the contiguous copy would take the workspace past 2^63 bytes.
@@ -279,6 +280,11 @@ aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
             }
         }
     }
+    if (auto op = sim::host::FindOpShared(opType_)) {  // CheckCommon matched its outputs to ours
+        for (size_t i = 0; i < outputs.size() && i < op->outputs.size(); ++i) {
+            outputs[i].required = op->outputs[i].kind == sim::host::ParamKind::Required;
+        }
+    }
     const uint64_t total = launches ? tempBytes : 0;
     // A request that cannot fit fails here with a status, not later with the OOM killer.
     uint64_t available = 0;
@@ -367,7 +373,7 @@ aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
             if (!outs[i].present) continue;
             const ViewLayout& v = outs[i].view;
             config.outputs.push_back(OutputTensor{args[ins.size() + i], static_cast<uint64_t>(v.Elements()) * v.elementBytes,
-                                                  outs[i].name, v.shape, v.elementBytes});
+                                                  outs[i].name, v.shape, v.elementBytes, outs[i].required});
         }
         {
             SocScope scope(socPtr->name, coreLimit);

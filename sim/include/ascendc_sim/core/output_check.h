@@ -24,16 +24,20 @@ struct OutputTensor {
     std::string name;             // "gradGates"
     std::vector<int64_t> shape;   // contiguous, row-major; empty: a flat byte buffer
     uint32_t elementBytes = 1;
+    // False for an output the call may leave alone (an OPTIONAL OpDef output such as gradBias
+    // with hasBias false): reported only when partly written. A required one no core writes
+    // at all is reported too.
+    bool required = true;
 };
 
 // The watch over one launch's outputs (owned by LaunchState).
 class OutputWatch {
 public:
     void Watch(const std::vector<OutputTensor>& outputs);
-    // "" when every output with any byte written (by the writes `gm` recorded) was written
-    // completely; else the report. An output the launch never wrote at all is taken as one
-    // this call does not produce (an optional output, e.g. gradBias with hasBias false) and
-    // not reported.
+    // "" when every required output, and every optional one with any byte written (by the
+    // writes `gm` recorded), was written completely; else the report. An optional output the
+    // launch never wrote at all is taken as one this call does not produce (gradBias with
+    // hasBias false) and not reported.
     std::string FirstUnwritten(const GmRaceTracker& gm) const;
     bool Empty() const { return outputs_.empty(); }
 
