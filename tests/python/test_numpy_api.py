@@ -53,6 +53,9 @@ def test_out_without_bias_leaves_grad_bias_alone():
     gates, grad_cx, grad_bias = lcg.thnn_fused_lstm_cell_backward(*inputs, False, out=out)
     assert grad_bias is None and (untouched == 5.0).all()
     assert_meets_contract((gates, grad_cx, None), inputs, has_bias=False)
+    # gradBias is an OPTIONAL output: left alone, it is not an unwritten-output report.
+    launch = lcg.last_launch()
+    assert launch["ok"] and not launch["warnings"], launch
 
 
 def test_empty_batch():
