@@ -326,12 +326,11 @@ private:
         const uint64_t pitch = e.gmPitch != 0 ? e.gmPitch : e.burstBytes;
         const L2Traffic t = l2_.Access(!toUb, e.gmAddress, e.bursts, e.burstBytes, pitch, e.cacheMode);
         const double data = static_cast<double>(e.bytes);
-        const double effective = std::max(1.0, DmaEffectiveBytes(e.bursts, e.burstBytes, e.gmAddress, pitch));
-        // The pipe streams at least the issue interval's worth; the rest of the instruction's
-        // time alone (soc_timing.h DmaMicros) is its landing latency, overlapped with what follows.
+        // The pipe streams for DmaPipeMicros (at least the issue interval); the rest of the
+        // instruction's time alone is its landing latency, overlapped with what follows.
         const double rate = DmaStreamRate(toUb);
-        const double work = std::max(effective, rate * kDmaIssueCycles * cyclesToUs_);
-        in.us = std::max(0.0, effective / DmaCoreRate(toUb, data) - work / rate);
+        const double work = rate * DmaPipeMicros(toUb, e.bursts, e.burstBytes, e.gmAddress, pitch, timing_.clockGHz);
+        in.us = DmaLandingMicros(toUb, e.bursts, e.burstBytes, e.gmAddress, pitch, timing_.clockGHz);
         Flow f{static_cast<int>(c), idx, work, rate, static_cast<double>(t.missBytes + t.hbmWriteBytes) / work,
                data / work};
         flows_.push_back(f);
@@ -414,7 +413,7 @@ private:
     void Record(size_t c, Instr& in, int pipe) {
         CoreSim& core = cores_[c];
         core.busy[pipe] += in.end - in.start;
-        if (in.op == Op::Work || in.op == Op::Dma) ++core.executed[pipe];
+        if (in.op == Op::Work) ++core.executed[pipe];  // DMAs: RecordDmas
         timeline_.push_back(TimelineEntry{static_cast<uint32_t>(c), static_cast<Pipe>(pipe), in.api, in.start,
                                           in.end - in.start, in.bytes});
     }
