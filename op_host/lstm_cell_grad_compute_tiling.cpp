@@ -213,7 +213,8 @@ GridChoice ChooseGrid(const TilingInput& in, int64_t rowUnits, uint32_t rowUnit,
         const int64_t colUnits = CeilDiv(in.hidden, colUnit);
         for (int64_t rows = 1; rows <= std::min<int64_t>(rowUnits, cores); ++rows) {
             const int64_t widest = std::min<int64_t>(colUnits, cores / rows);
-            const bool shortBursts = CeilDiv(colUnits, widest) * colUnit * in.dtypeBytes < timing::kGmRequestBytes;
+            const bool shortBursts =
+                static_cast<uint64_t>(CeilDiv(colUnits, widest) * colUnit * in.dtypeBytes) < timing::kGmRequestBytes;
             for (int64_t cols = widest; cols >= 1; --cols) {
                 if (cols < widest && !shortBursts) break;
                 if (cols < widest && colUnits % cols != 0) continue;

@@ -173,8 +173,7 @@ void CoreState::MarkDefinedExactly(uint32_t ubOffset, uint64_t bytes, bool isDef
     if (ubOffset >= defined.size()) return;
     bytes = std::min<uint64_t>(bytes, defined.size() - ubOffset);
     if (bytes == 0) return;
-    if (isDefined) {
-        if (!maybeUndefined_.Intersects(ubOffset, ubOffset + bytes)) return;  // known defined already
+    if (isDefined) {  // (MarkDefined returned already for a range known defined)
         // The bytes were written by the caller, so no poison is pending here; were some left,
         // writing it out keeps `ub` right. Known-defined bytes keep no flags: nothing to set.
         Materialize(ubOffset, bytes);

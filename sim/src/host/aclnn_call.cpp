@@ -165,7 +165,8 @@ aclnnStatus Call::Fail(int32_t status, const std::string& message) const {
 aclnnStatus Call::CheckCommon(uint64_t* workspaceSize, aclOpExecutor** executor) {
     if (workspaceSize == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "workspaceSize is a null pointer");
     if (executor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "executor is a null pointer");
-    auto op = sim::host::FindOpShared(opType_);
+    op_ = sim::host::FindOpShared(opType_);
+    const auto& op = op_;
     if (!op || op->inputs.size() != inputs_.size() || op->outputs.size() != outputs_.size()) {
         return Fail(ACLNN_ERR_INNER, "no OpDef for " + opType_ + " matches this API (op library not loaded?)");
     }
@@ -280,9 +281,9 @@ aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
             }
         }
     }
-    if (auto op = sim::host::FindOpShared(opType_)) {  // CheckCommon matched its outputs to ours
-        for (size_t i = 0; i < outputs.size() && i < op->outputs.size(); ++i) {
-            outputs[i].required = op->outputs[i].kind == sim::host::ParamKind::Required;
+    if (op_) {  // CheckCommon matched the OpDef's outputs to ours
+        for (size_t i = 0; i < outputs.size() && i < op_->outputs.size(); ++i) {
+            outputs[i].required = op_->outputs[i].kind == sim::host::ParamKind::Required;
         }
     }
     const uint64_t total = launches ? tempBytes : 0;

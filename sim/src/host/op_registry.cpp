@@ -116,11 +116,9 @@ std::vector<std::string> RegisteredOpTypes() {
 }
 
 std::optional<OpInfo> FindOp(const std::string& opType) {
-    Registry& registry = TheRegistry();
-    std::lock_guard<std::mutex> lock(registry.mutex);
-    auto it = registry.ops.find(opType);
-    if (it == registry.ops.end()) return std::nullopt;
-    return it->second;
+    const std::shared_ptr<const OpInfo> op = FindOpShared(opType);
+    if (!op) return std::nullopt;
+    return *op;
 }
 
 std::shared_ptr<const OpInfo> FindOpShared(const std::string& opType) {

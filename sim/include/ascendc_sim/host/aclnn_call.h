@@ -6,6 +6,7 @@
 // class, in OpDef order, so the API cannot drift from the op definition.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -28,24 +29,10 @@ struct ArgDesc {
 };
 
 // Converts to an op's own descriptor type with the same field names.
+// The descriptors as the op's check function takes them; taken by value, so a temporary
+// (InputDescs(), OutputDescs()) gives up its shapes instead of copying them.
 template <typename Desc>
-std::vector<Desc> ConvertDescs(const std::vector<ArgDesc>& descs) {
-    std::vector<Desc> out;
-    out.reserve(descs.size());
-    for (const ArgDesc& d : descs) {
-        Desc desc{};
-        desc.name = d.name;
-        desc.present = d.present;
-        desc.shape = d.shape;
-        desc.dtype = d.dtype;
-        desc.format = d.format;
-        out.push_back(desc);
-    }
-    return out;
-}
-// The same from a temporary (InputDescs(), OutputDescs()): the shapes move instead of being copied.
-template <typename Desc>
-std::vector<Desc> ConvertDescs(std::vector<ArgDesc>&& descs) {
+std::vector<Desc> ConvertDescs(std::vector<ArgDesc> descs) {
     std::vector<Desc> out;
     out.reserve(descs.size());
     for (ArgDesc& d : descs) {
@@ -91,6 +78,7 @@ private:
     std::string kernelName_;
     std::vector<Arg> inputs_, outputs_;
     std::vector<sim::host::AttrValue> attrs_;
+    std::shared_ptr<const sim::host::OpInfo> op_;  // the OpDef entry CheckCommon matched
 };
 
 // The calling thread's last op-kernel launch made by an executor (view copies excluded):
