@@ -108,12 +108,13 @@ DeviceMirror::DeviceMirror(std::vector<HostView> views)
         int& group = groupOfRoot[Root(parent, static_cast<int>(i))];
         if (group < 0) {
             group = static_cast<int>(groups_.size());
-            groups_.push_back(Group{view.data, view.data + view.SpanBytes(), nullptr, false});
+            groups_.push_back(Group{view.data, view.data + view.SpanBytes(), nullptr, false, false});
         }
         Group& g = groups_[group];
         g.hostBegin = std::min(g.hostBegin, view.data);
         g.hostEnd = std::max(g.hostEnd, view.data + view.SpanBytes());
         g.hasOutput = g.hasOutput || view.isOutput;
+        g.upload = g.upload || !(view.isOutput && view.writtenWhole);
         groupOf_[i] = group;
     }
 }
@@ -134,6 +135,7 @@ AclFailure DeviceMirror::Upload() {
             group.device = nullptr;
             return Failure(status, "aclrtMalloc");
         }
+        if (!group.upload) continue;
         if (aclError status = aclrtMemcpy(group.device, bytes, group.hostBegin, bytes, ACL_MEMCPY_HOST_TO_DEVICE);
             status != ACL_SUCCESS) {
             return Failure(status, "aclrtMemcpy");

@@ -8,7 +8,8 @@
 // into one buffer, so the aclnn layer sees the aliasing and judges it; views that merely
 // interleave (column slices of one array) get buffers of their own. Outputs are copied back
 // element by element, so bytes between a view's elements are never written on the host; a
-// group that is one gap-free output is copied straight into it with one aclrtMemcpy.
+// group that is one gap-free output is copied straight into it with one aclrtMemcpy. A group
+// of outputs the op writes in full is not copied to the device at all.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -27,6 +28,10 @@ struct HostView {
     const char* name = "";           // the aclnn parameter name: "cx", "gradGatesOut", ...
     bool present = false;            // false: passed to the API as a null pointer
     bool isOutput = false;
+    // An output the op writes in full (the launch fails if any element stays unwritten): its
+    // old contents need not reach the device, as on the chip, where an output buffer starts
+    // as whatever the allocator hands out.
+    bool writtenWhole = false;
     uint8_t* data = nullptr;         // the view's first element
     std::vector<int64_t> shape;
     std::vector<int64_t> strides;    // in elements, non-negative
@@ -45,7 +50,8 @@ public:
     DeviceMirror(const DeviceMirror&) = delete;
     DeviceMirror& operator=(const DeviceMirror&) = delete;
 
-    // aclrtMalloc + host-to-device aclrtMemcpy per group, then one aclTensor per view.
+    // aclrtMalloc + host-to-device aclrtMemcpy per group (but for a group of outputs written
+    // whole), then one aclTensor per view.
     AclFailure Upload();
     // The aclTensor of view `index` (nullptr for an absent view).
     aclTensor* Tensor(size_t index) const { return tensors_[index]; }
@@ -58,6 +64,7 @@ private:
         uint8_t* hostEnd = nullptr;
         void* device = nullptr;
         bool hasOutput = false;
+        bool upload = false;  // a view in it is read, or an output the op may leave partly alone
     };
     // The one view of `group` if it is an output whose elements fill its span, else nullptr.
     const HostView* SoleDenseView(size_t group) const;

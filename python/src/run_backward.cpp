@@ -11,6 +11,7 @@ namespace lstm_cell_grad::py {
 namespace {
 
 constexpr size_t kInputs = 5;  // outputs follow the inputs in the mirror
+constexpr size_t kGradBias = 2;  // among the outputs
 
 RunResult Fail(const AclFailure& failure, const char* api) { return RunResult{failure.status, api, failure.message}; }
 
@@ -29,6 +30,10 @@ RunResult RunBackward(RunRequest&& request) {
     TakeRecentErrors();  // messages left by earlier calls are not this call's
     sim_hooks::SocScope socScope(request.soc, request.coreLimit);  // the chip this call emulates
 
+    // gradGates and gradCx are written in full; gradBias only when hasBias.
+    for (size_t i = 0; i < request.outputs.size(); ++i) {
+        request.outputs[i].writtenWhole = i != kGradBias || request.hasBias;
+    }
     std::vector<HostView> views;
     views.reserve(request.inputs.size() + request.outputs.size());
     for (std::vector<HostView>* side : {&request.inputs, &request.outputs}) {
