@@ -4,7 +4,6 @@
 #include <iterator>
 #include <limits>
 #include <stdexcept>
-#include <type_traits>
 
 #include "ascendc_sim/core/source_location.h"
 
@@ -49,7 +48,6 @@ HazardTracker::HazardTracker(uint64_t ubBytes)
     : blockCount_(static_cast<uint32_t>((ubBytes + kBlock - 1) / kBlock)),
       runs_(blockCount_),
       starts_((blockCount_ + 63) / 64) {
-    static_assert(std::has_unique_object_representations_v<State>, "State compares as bytes");
     Reset();
 }
 
@@ -140,30 +138,42 @@ bool HazardTracker::WouldRace(Pipe pipe, uint64_t ubOffset, uint64_t bytes, bool
     return static_cast<bool>(FirstRace(RunStart(first), first, end, pipe, write));
 }
 
+inline void HazardTracker::Update(State& state, int me, Seq seq, bool write) {
+    if (write) {
+        state.writeSeq = seq;
+        for (Seq& read : state.readSeq) read = 0;
+        state.writer = static_cast<Seq>(me);
+    } else {
+        state.readSeq[me] = std::max(state.readSeq[me], seq);
+    }
+}
+
+inline void HazardTracker::UpdateRun(uint32_t head, int me, Seq seq, bool write) {
+    Run& run = runs_[head];
+    const uint32_t end = run.end;
+    Update(run.state, me, seq, write);
+    uint32_t kept = head;
+    if (head > 0 && runs_[run.prev].state == run.state) Join(kept = run.prev, head);
+    if (end < blockCount_ && runs_[end].state == runs_[kept].state) Join(kept, end);
+}
+
 __attribute__((always_inline)) inline Race HazardTracker::Record(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write, bool evenIfRacing) {
     if (bytes == 0 || ubOffset / kBlock >= blockCount_) return {};
     const int me = Index(pipe);
     const uint32_t first = static_cast<uint32_t>(ubOffset / kBlock);
     const uint32_t end = static_cast<uint32_t>(std::min<uint64_t>((ubOffset + bytes - 1) / kBlock + 1, blockCount_));
     const uint32_t head = RunStart(first);
-    State written{};
-    written.writer = static_cast<Seq>(me);
-    written.writeSeq = static_cast<Seq>(seq);
     if (head == first && runs_[first].end == end) {
         // The range is exactly one run (most accesses: a whole buffer or the row last split
-        // off): its state changes in place, then may join the runs either side.
-        Run& run = runs_[first];
-        const Race race = Unordered(run.state, me, write) ? RaceWith(run.state, me, write, uint64_t{first} * kBlock)
-                                                          : Race{};
-        if (race && !evenIfRacing) return race;
-        if (write) {
-            run.state = written;
-        } else {
-            run.state.readSeq[me] = std::max(run.state.readSeq[me], written.writeSeq);
+        // off): its state changes in place, then may join the runs either side. The ordered
+        // case returns Race{} itself rather than a copy of a local Race, which the compiler
+        // assembles field by field and then copies whole: a store-forwarding stall per access.
+        if (__builtin_expect(!Unordered(runs_[first].state, me, write), 1)) {
+            UpdateRun(first, me, static_cast<Seq>(seq), write);
+            return Race{};
         }
-        uint32_t kept = first;
-        if (first > 0 && runs_[run.prev].state == run.state) Join(kept = run.prev, first);
-        if (end < blockCount_ && runs_[end].state == runs_[kept].state) Join(kept, end);
+        const Race race = RaceWith(runs_[first].state, me, write, uint64_t{first} * kBlock);
+        if (evenIfRacing) UpdateRun(first, me, static_cast<Seq>(seq), write);
         return race;
     }
     const Race race = FirstRace(head, first, end, pipe, write);
@@ -180,12 +190,9 @@ __attribute__((always_inline)) inline Race HazardTracker::Record(Pipe pipe, uint
         }
         runs_[first].end = end;
         if (end < blockCount_) runs_[end].prev = first;
-        runs_[first].state = written;
+        Update(runs_[first].state, me, static_cast<Seq>(seq), write);
     } else {
-        for (at = first; at < end; at = runs_[at].end) {
-            Seq& read = runs_[at].state.readSeq[me];
-            read = std::max(read, written.writeSeq);
-        }
+        for (at = first; at < end; at = runs_[at].end) Update(runs_[at].state, me, static_cast<Seq>(seq), write);
     }
     JoinFrom(first > 0 ? runs_[first].prev : 0, end);
     return race;

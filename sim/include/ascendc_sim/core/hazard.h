@@ -87,14 +87,20 @@ public:
 private:
     // A sequence number as a run stores it; Issue refuses to count past its largest value.
     using Seq = uint32_t;
-    // All Seq-sized fields, no padding: equal states are equal bytes (compared as such).
     // State{} is a block nothing has accessed; trivial, so the per-block array is zeroed in
-    // bulk when made.
+    // bulk when made. Compared field by field, not as bytes: a run's state is compared with its
+    // neighbours' right after Update stores it field by field, and loads wider than those
+    // stores (a memcmp's) cannot take their data from the store buffer and wait for the
+    // stores to retire, on every access.
     struct State {
         Seq writeSeq;
         Seq readSeq[kPipeCount];
         Seq writer;
-        bool operator==(const State& other) const { return std::memcmp(this, &other, sizeof(State)) == 0; }
+        bool operator==(const State& other) const {
+            bool equal = writeSeq == other.writeSeq && writer == other.writer;
+            for (int r = 0; r < kPipeCount; ++r) equal &= readSeq[r] == other.readSeq[r];
+            return equal;
+        }
     };
     // The run starting at a block: blocks [that block, end) share `state`; `prev` is the
     // start of the run before it (unused for the run at block 0).
@@ -117,6 +123,10 @@ private:
         return false;
     }
     Race RaceWith(const State& run, int me, bool write, uint64_t blockStart) const;
+    // A block's state after an access by pipe `me` (its instruction `seq`).
+    static void Update(State& state, int me, Seq seq, bool write);
+    // Update of the run starting at `head`, then its joins with equal neighbours.
+    void UpdateRun(uint32_t head, int me, Seq seq, bool write);
     // Access and AccessIfOrdered: with !evenIfRacing, a race returns before anything changes.
     Race Record(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write, bool evenIfRacing);
     // The first race the runs from `head` (holding block `first`) up to block `end` hold
