@@ -166,6 +166,28 @@ def test_unary_matches_numpy(simtest, api, dtype, count, offset):
         np.testing.assert_array_equal(out[~finite], loose[~finite])
 
 
+def exp_sweep() -> np.ndarray:
+    """fp32 inputs where an exp is most easily wrong: a dense sweep of the whole finite range
+    (overflow above 88.72, subnormal results below -87.34, 0 below -103.97), every float
+    near those edges, tiny and huge magnitudes, and the infinities."""
+    rng = np.random.default_rng(RNG_SEED + 17)
+    edges = [np.float32(e) for e in (88.72284, -87.33655, -103.27893, -103.97208, 0.0)]
+    near = [np.nextafter(e, np.float32(np.inf) if k % 2 else np.float32(-np.inf)) for e in edges for k in range(2)]
+    around = np.concatenate([e.view(np.int32) + np.arange(-300, 300, dtype=np.int32) for e in edges]).view(F32)
+    return np.concatenate([rng.uniform(-110, 90, 6000).astype(F32), around, np.array(near, F32),
+                           np.array([1e-30, -1e-30, 1e30, -1e30, 3.4e38, -3.4e38, np.inf, -np.inf], F32)])
+
+
+def test_exp_is_the_double_value_rounded_once_over_the_whole_range(simtest):
+    # Exp's double-precision evaluation (ExpForNarrow: no libm call, vectorized) against numpy's
+    # float64 exp rounded once, bit for bit, including subnormal results, overflow and 0.
+    x = exp_sweep()
+    run = run_vector(simtest, "Exp", [np.zeros_like(x), x], [(0, 0, F32), (1, 0, F32)], x.size)
+    assert run.ok, run.result["error"]
+    with np.errstate(over="ignore", under="ignore"):
+        assert_bits_equal(run.array(0, F32), np.exp(x.astype(np.float64)).astype(F32))
+
+
 def test_unary_special_values(simtest):
     x = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, -1.0, 1e-45, 100.0], F32)
     tiny = float(x[6])  # the smallest subnormal
