@@ -116,3 +116,46 @@ def test_sum_sync_all_counters(simtest):
         first = [("SetFlag", "MTE2", "S", 0), ("WaitFlag", "S", "MTE2", 0),
                  ("SetFlag", "S", "MTE3", 0), ("WaitFlag", "MTE3", "S", 0), ("SyncAll", "S", "S", -1)]
         assert syncs == (first + first[:4] if core == 0 else first)
+
+
+def add_launch(total, cores, max_tile):
+    """A launch of add_custom for simtest.launch_sequence (without its `hold`), and its tiling."""
+    x = np.arange(total, dtype=np.float32)
+    tiling = add_tiling(total, cores, x.itemsize, max_tile)
+    args = [("x", x.tobytes()), ("y", x.tobytes()), ("z", bytes(x.nbytes)), ("tiling", pack_add_tiling(tiling))]
+    return ("add_custom", cores, args), tiling
+
+
+def tiling_dmas(tiling, cores, size):
+    """Per core, the DMAs add_custom must issue: x, y in, then z out, tile by tile."""
+    return [[d for t in tiles_of(length, tiling["tileLength"]) for d in
+             (("MTE2", 1, t * size), ("MTE2", 1, t * size), ("MTE3", 1, t * size))]
+            for _, length in core_shares(tiling, cores)]
+
+
+def test_logs_reused_across_launches_hold_only_their_own_events(simtest):
+    # A launch's cores take emptied logs from the storage finished launches left behind
+    # (counters.h, TakeCoreCounters): every log must hold exactly its own launch's events and its
+    # totals only those, also right after a launch that failed half-way, and a result still held
+    # must keep its log while later launches reuse the storage of results let go.
+    big, big_tiling = add_launch(48 * 640, 48, 64)  # 30 DMAs per core
+    small, small_tiling = add_launch(1003, 3, 96)
+    failed = ("write_past_allocation", 2, [("x", bytes(3 * 64 * 4)), ("y", bytes(2 * 64 * 4))])  # core 1 writes past y
+    sequence = [(big, True), (big, False), (big, False), (small, False), (failed, False), (small, True),
+                (small, False), (big, True), (small, True)]
+    results = simtest.launch_sequence([launch + (hold,) for launch, hold in sequence])
+    assert not results[4]["ok"] and "core 1/2" in results[4]["error"]
+    for result, (launch, _) in zip(results, sequence):
+        if launch is failed:
+            continue
+        assert result["ok"], result["error"]
+        tiling, cores = (big_tiling, 48) if launch is big else (small_tiling, 3)
+        logs = result["event_log"]
+        assert [[(e[PIPE], e[BURSTS], e[BURST_BYTES]) for e in log if e[KIND] == "Dma"] for log in logs] == \
+            tiling_dmas(tiling, cores, 4)
+        for counters, log in zip(result["cores"], logs):
+            instructions = Counter(e[PIPE] for e in log if e[KIND] in ("Dma", "Vector", "Scalar"))
+            assert {pipe: totals["instructions"] for pipe, totals in counters["pipes"].items()} == \
+                {pipe: instructions[pipe] for pipe in ("S", "V", "MTE2", "MTE3")}
+            assert counters["syncs"] == sum(e[KIND] not in ("Dma", "Vector", "Scalar") for e in log)
+        assert logs == (results[0] if launch is big else results[3])["event_log"]

@@ -1,13 +1,64 @@
 #include "ascendc_sim/core/counters.h"
 
+#include <pthread.h>
+
 #include <cstddef>
+#include <mutex>
+#include <new>
+#include <utility>
 
 namespace sim {
 namespace {
 constexpr size_t kInitialEventCapacity = 128;
+// Log storage kept for later launches, at most. A (64, 1024) call's 48 logs (about 300 events
+// each) hold 2.3 MiB; a (4096, 1023) call's (about 4,700 each) 36 MiB, of which the part past
+// this bound is freed as before.
+constexpr size_t kKeptLogBytes = size_t{32} << 20;
+
 bool IsInstruction(EventKind kind) {
     return kind == EventKind::Dma || kind == EventKind::Vector || kind == EventKind::Scalar;
 }
+
+// Empty logs with capacity, left by launches whose last LaunchResult has gone.
+class KeptLogs {
+public:
+    void Keep(std::vector<CoreCounters>& cores) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        for (CoreCounters& core : cores) {
+            const size_t bytes = core.events.capacity() * sizeof(Event);
+            if (bytes == 0 || bytes_ + bytes > kKeptLogBytes) continue;  // freed with `cores`
+            core.events.clear();
+            logs_.push_back(std::move(core.events));
+            bytes_ += bytes;
+        }
+    }
+    void Give(std::vector<CoreCounters>& cores) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        for (size_t i = 0; i < cores.size() && !logs_.empty(); ++i) {
+            cores[i].events = std::move(logs_.back());
+            logs_.pop_back();
+            bytes_ -= cores[i].events.capacity() * sizeof(Event);
+        }
+    }
+    // A forked child has only the forking thread: a lock another thread held is not released.
+    void ForgetLockAfterFork() { new (&mutex_) std::mutex; }
+
+private:
+    std::mutex mutex_;
+    std::vector<std::vector<Event>> logs_;
+    size_t bytes_ = 0;
+};
+
+// Never destroyed: a thread_local LaunchResult may let its logs go after static destructors ran.
+KeptLogs& TheKeptLogs() {
+    static KeptLogs* kept = [] {
+        auto* created = new KeptLogs;
+        pthread_atfork(nullptr, nullptr, [] { TheKeptLogs().ForgetLockAfterFork(); });
+        return created;
+    }();
+    return *kept;
+}
+
 }  // namespace
 
 const char* PipeName(Pipe pipe) {
@@ -43,6 +94,26 @@ std::map<std::string, uint64_t> CoreCounters::InstructionsByApi() const {
     std::map<std::string, uint64_t> byName;
     for (const auto& [api, count] : byPointer) byName[api] += count;
     return byName;
+}
+
+CoreLogs::CoreLogs(std::vector<CoreCounters> cores) {
+    // The deleter gets the pointer as created (not const): the logs' storage is handed on.
+    auto* owned = new std::vector<CoreCounters>(std::move(cores));
+    cores_ = std::shared_ptr<const std::vector<CoreCounters>>(owned, [](std::vector<CoreCounters>* logs) {
+        TheKeptLogs().Keep(*logs);
+        delete logs;
+    });
+}
+
+const std::vector<CoreCounters>& CoreLogs::All() const {
+    static const std::vector<CoreCounters> kNone;
+    return cores_ ? *cores_ : kNone;
+}
+
+std::vector<CoreCounters> TakeCoreCounters(uint32_t count) {
+    std::vector<CoreCounters> cores(count);
+    TheKeptLogs().Give(cores);
+    return cores;
 }
 
 }  // namespace sim

@@ -130,7 +130,7 @@ LaunchResult LaunchState::Finish(std::vector<CoreCounters> cores) {
     result.errorKind = errorKind_;
     result.error = error_;
     for (auto& [kind, summary] : warnings_) result.warnings.push_back(summary);
-    result.cores = std::move(cores);
+    result.cores = CoreLogs(std::move(cores));
     result.kernelName = config.kernelName;
     result.blockDim = config.blockDim;
     result.soc = soc.name;
@@ -184,12 +184,12 @@ LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& 
     const SocSpec& soc = config.soc != nullptr ? *config.soc : CurrentSoc();
     LaunchState launch(config, soc);
     launch.outputs.Watch(config.outputs);
-    std::vector<CoreCounters> counters(config.blockDim);
     if (config.blockDim == 0) {
         launch.Fail(Check::ApiMisuse, "launch of '" + config.kernelName + "' with blockDim 0");
         t_lastLaunch = launch.Finish({});
         return t_lastLaunch;
     }
+    std::vector<CoreCounters> counters = TakeCoreCounters(config.blockDim);
     const uint32_t waveSize = std::min(config.blockDim, soc.aivCores);
     launch.waveMode = config.blockDim > soc.aivCores;
     for (uint32_t waveStart = 0; waveStart < config.blockDim && !launch.Aborted(); waveStart += waveSize) {
@@ -199,6 +199,7 @@ LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& 
         RunOnCores(waveEnd - waveStart, soc.ubBytes, [&](uint32_t inWave, CoreArena& arena) {
             const uint32_t idx = waveStart + inWave;
             CoreState core(&launch, idx, config.blockDim, soc, arena);
+            core.counters = std::move(counters[idx]);  // an empty log, with room from earlier launches
             // A one-core launch runs on the calling thread: its own state comes back afterwards.
             CoreState* outer = CurrentCoreOrNull();
             detail::SetCurrentCore(&core);

@@ -378,7 +378,7 @@ aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
         }
         {
             SocScope scope(socPtr->name, coreLimit);
-            t_lastOpLaunch = LaunchKernel(kernel, config, args);  // moved in: the per-core logs are large
+            t_lastOpLaunch = LaunchKernel(kernel, config, args);  // shares the launch's logs (CoreLogs)
             const LaunchResult& r = t_lastOpLaunch;
             if (!r.ok) return fail(r);
             sim::acl::RecordLaunch(stream, r);

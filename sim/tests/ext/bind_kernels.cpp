@@ -5,6 +5,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -116,6 +117,51 @@ py::dict Launch(const std::string& name, uint32_t blockDim, const std::vector<st
     return d;
 }
 
+// Launches [(name, block_dim, args, hold)] one after the other and returns their result dicts,
+// each with its event log. A held result is kept until the last launch has run and only then
+// read; the others are read at once and let go (their logs' storage may serve the next launch).
+// What later launches do with that storage must not reach a held result's logs.
+py::list LaunchSequence(
+    const std::vector<std::tuple<std::string, uint32_t, std::vector<std::pair<std::string, py::bytes>>, bool>>& launches) {
+    std::vector<std::optional<sim::LaunchResult>> held(launches.size());
+    std::vector<py::dict> dicts(launches.size());
+    for (size_t k = 0; k < launches.size(); ++k) {
+        const auto& [name, blockDim, args, hold] = launches[k];
+        std::vector<std::string> contents;
+        for (const auto& arg : args) contents.push_back(static_cast<std::string>(arg.second));
+        std::vector<void*> gm;
+        sim::LaunchConfig config;
+        config.blockDim = blockDim;
+        for (size_t i = 0; i < args.size(); ++i) {
+            void* p = sim::AllocGm(std::max<size_t>(contents[i].size(), 1), "simtest " + args[i].first);
+            std::memcpy(p, contents[i].data(), contents[i].size());
+            gm.push_back(p);
+            config.args.push_back(sim::KernelArg{p, args[i].first});
+        }
+        sim::LaunchResult result;
+        {
+            py::gil_scoped_release release;
+            result = sim::LaunchKernel(name, config, gm);
+        }
+        for (void* p : gm) sim::FreeGm(p);
+        if (hold) {
+            held[k] = std::move(result);
+        } else {
+            dicts[k] = simtest::LaunchResultDict(result);
+            dicts[k]["event_log"] = EventLog(result);
+        }
+    }
+    py::list out;
+    for (size_t k = 0; k < launches.size(); ++k) {
+        if (held[k]) {
+            dicts[k] = simtest::LaunchResultDict(*held[k]);
+            dicts[k]["event_log"] = EventLog(*held[k]);
+        }
+        out.append(dicts[k]);
+    }
+    return out;
+}
+
 }  // namespace
 
 SIMTEST_BINDINGS(kernels) {
@@ -126,6 +172,10 @@ SIMTEST_BINDINGS(kernels) {
           "with events=True, 'event_log' (per core: (kind, pipe, peer, api, bytes, bursts, burstBytes, eventId))",
           py::arg("name"), py::arg("block_dim"), py::arg("args"), py::arg("soc") = py::none(),
           py::arg("events") = false);
+    m.def("launch_sequence", &LaunchSequence,
+          "Launch [(name, block_dim, args, hold)] in order; returns their result dicts, each with "
+          "'event_log', a held one read only after the last launch",
+          py::arg("launches"));
     m.def("gm_allocations", &sim::LiveGmAllocations, "Number of live GM allocations (leak checks)");
     m.def("pooled_core_threads", &sim::PooledCoreThreads, "Worker threads in the sim's core pool");
     m.def("pooled_core_fibers", &sim::PooledCoreFibers, "Core fibers in the sim's core pool");

@@ -1,8 +1,10 @@
 // Per-core instruction log: every DMA, vector instruction, scalar UB access and sync in
 // the order the core issued it, so a cost model can lay them on a per-pipe timeline.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -69,5 +71,29 @@ struct CoreCounters {
     uint64_t GmBytesRead() const { return pipes[static_cast<int>(Pipe::MTE2)].bytes; }
     uint64_t GmBytesWritten() const { return pipes[static_cast<int>(Pipe::MTE3)].bytes; }
 };
+
+// The instruction logs of one launch's cores, read-only once the launch has finished. Every
+// copy of its LaunchResult (the caller's, LastLaunch's, the aclnn layer's LastOpLaunch) shares
+// them instead of copying each core's log. When the last copy goes, the logs' storage (not
+// their contents) is kept for later launches: see TakeCoreCounters.
+class CoreLogs {
+public:
+    CoreLogs() = default;
+    explicit CoreLogs(std::vector<CoreCounters> cores);
+    size_t size() const { return cores_ ? cores_->size() : 0; }
+    bool empty() const { return size() == 0; }
+    const CoreCounters& operator[](size_t core) const { return (*cores_)[core]; }
+    std::vector<CoreCounters>::const_iterator begin() const { return All().begin(); }
+    std::vector<CoreCounters>::const_iterator end() const { return All().end(); }
+
+private:
+    const std::vector<CoreCounters>& All() const;
+    std::shared_ptr<const std::vector<CoreCounters>> cores_;
+};
+
+// Counters for `count` cores of a new launch: zero totals and empty logs, each log with the
+// capacity a finished launch's log left behind when its last LaunchResult went (up to a bound
+// on the memory kept), so that a log does not grow from empty, reallocating, in every launch.
+std::vector<CoreCounters> TakeCoreCounters(uint32_t count);
 
 }  // namespace sim

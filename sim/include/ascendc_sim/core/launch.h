@@ -48,7 +48,7 @@ struct LaunchResult {
     Check errorKind = Check::ApiMisuse;
     std::string error;                      // the first violation, in the kernel's terms
     std::vector<WarningSummary> warnings;   // what was reported at warn, once per kind
-    std::vector<CoreCounters> cores;        // per-core instruction logs
+    CoreLogs cores;                         // per-core instruction logs (shared by copies)
     std::string kernelName;
     uint32_t blockDim = 0;
     std::string soc;
