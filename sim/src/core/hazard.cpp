@@ -58,6 +58,7 @@ void HazardTracker::Reset() {
     std::fill(std::begin(issued_), std::end(issued_), 0);
     for (auto& sites : sites_) sites.clear();
     std::fill(std::begin(observed_), std::end(observed_), VectorClock{});
+    std::fill(std::begin(touched_), std::end(touched_), Touched{});
     for (auto& [key, queue] : pending_) queue.clear();
 }
 
@@ -152,9 +153,12 @@ inline void HazardTracker::UpdateRun(uint32_t head, int me, Seq seq, bool write)
     Run& run = runs_[head];
     const uint32_t end = run.end;
     Update(run.state, me, seq, write);
+    const bool joinsBefore = head > 0 && MayHoldSameInstruction(me, seq, head - 1);
+    const bool joinsAfter = end < blockCount_ && MayHoldSameInstruction(me, seq, end);
+    NoteTouched(me, seq, head, end);
     uint32_t kept = head;
-    if (head > 0 && runs_[run.prev].state == run.state) Join(kept = run.prev, head);
-    if (end < blockCount_ && runs_[end].state == runs_[kept].state) Join(kept, end);
+    if (joinsBefore && runs_[run.prev].state == run.state) Join(kept = run.prev, head);
+    if (joinsAfter && runs_[end].state == runs_[kept].state) Join(kept, end);
 }
 
 __attribute__((always_inline)) inline Race HazardTracker::Record(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write, bool evenIfRacing) {
@@ -194,7 +198,12 @@ __attribute__((always_inline)) inline Race HazardTracker::Record(Pipe pipe, uint
     } else {
         for (at = first; at < end; at = runs_[at].end) Update(runs_[at].state, me, static_cast<Seq>(seq), write);
     }
-    JoinFrom(first > 0 ? runs_[first].prev : 0, end);
+    // The runs on either side join only if this instruction touched them too (see Touched);
+    // the runs inside the range may join after a read.
+    const bool joinsBefore = first > 0 && MayHoldSameInstruction(me, static_cast<Seq>(seq), first - 1);
+    const bool joinsAfter = end < blockCount_ && MayHoldSameInstruction(me, static_cast<Seq>(seq), end);
+    JoinFrom(joinsBefore ? runs_[first].prev : first, joinsAfter ? end : end - 1);
+    NoteTouched(me, static_cast<Seq>(seq), first, end);
     return race;
 }
 

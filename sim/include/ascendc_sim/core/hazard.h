@@ -29,6 +29,7 @@
 // address is turned into file:line only when the race is reported.
 #pragma once
 #include <cstdint>
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <deque>
@@ -127,6 +128,34 @@ private:
     static void Update(State& state, int me, Seq seq, bool write);
     // Update of the run starting at `head`, then its joins with equal neighbours.
     void UpdateRun(uint32_t head, int me, Seq seq, bool write);
+    // The blocks the latest instruction of a pipe has accessed so far, as one span [lo, hi)
+    // (a bound: it may hold blocks between its operands). After an access by instruction `seq`
+    // of pipe `me`, a block's state holds `seq` (as its write, or as me's latest read), and a
+    // block no access of that instruction touched holds it in neither place: a neighbour run
+    // can equal the updated run only if its block next to the access lies in that span. So
+    // UpdateRun reads a neighbour's record (a cache line the access would not touch otherwise,
+    // usually cold, since 48 cores' state takes turns in the caches) only when it may join.
+    // Skipping a join never changes an answer: runs with equal states side by side are only
+    // slower to walk.
+    struct Touched {
+        Seq seq;
+        uint32_t lo;
+        uint32_t hi;
+    };
+    Touched touched_[kPipeCount] = {};
+    bool MayHoldSameInstruction(int me, Seq seq, uint32_t block) const {
+        const Touched& t = touched_[me];
+        return t.seq == seq && block >= t.lo && block < t.hi;
+    }
+    void NoteTouched(int me, Seq seq, uint32_t first, uint32_t end) {
+        Touched& t = touched_[me];
+        if (t.seq != seq) {
+            t = Touched{seq, first, end};
+        } else {
+            t.lo = std::min(t.lo, first);
+            t.hi = std::max(t.hi, end);
+        }
+    }
     // Access and AccessIfOrdered: with !evenIfRacing, a race returns before anything changes.
     Race Record(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write, bool evenIfRacing);
     // The first race the runs from `head` (holding block `first`) up to block `end` hold
