@@ -194,3 +194,33 @@ def test_tracker_matches_a_block_by_block_model(seed, ub_bytes):
     # The traces must exercise both answers, or the comparison proves little.
     accesses = sum(op[0] == "access" for op in ops)
     assert 0.05 * accesses < races < 0.8 * accesses, (races, accesses)
+
+
+def maximal_runs(model):
+    """How many spans of equal state the model's blocks form."""
+    states = [(model.writer[b], model.write_seq[b], tuple(model.read_seq[b])) for b in range(model.blocks)]
+    return 1 + sum(states[b] != states[b - 1] for b in range(1, model.blocks))
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("ub_bytes", [4096, 6144 + 8])
+def test_tracker_joins_every_run_it_could(seed, ub_bytes):
+    # The tracker compares a run with its neighbours only where the same instruction touched
+    # them (hazard.h, Touched): joins it skips must be ones that could not happen, so after
+    # every instruction its runs are exactly the model's maximal spans of equal state.
+    rng = random.Random(seed * 1000 + ub_bytes + 7)
+    ops, _ = random_trace(rng, ub_bytes, 1500)
+    model, traced, expected = BlockModel(ub_bytes), [], []
+    for op in ops:
+        traced.append(op)
+        if op[0] == "access":
+            model.access(*op[1:])
+        elif op[0] == "reset":
+            model.reset()
+        if op[0] in ("access", "reset"):
+            traced.append(("runs",))
+            expected.append(maximal_runs(model))
+    answers = hazard_trace(ub_bytes, traced)
+    counts = [answer for op, answer in zip(traced, answers) if op == ("runs",)]
+    assert counts == expected
+    assert max(expected) > 20  # the traces split UB into many runs, so the joins are exercised

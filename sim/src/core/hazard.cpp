@@ -253,6 +253,12 @@ bool HazardTracker::WaitFlag(Pipe from, Pipe to, int32_t id, std::string* proble
     return true;
 }
 
+size_t HazardTracker::RunCount() const {
+    size_t runs = 0;
+    for (const uint64_t word : starts_) runs += static_cast<size_t>(__builtin_popcountll(word));
+    return runs;
+}
+
 void HazardTracker::BarrierAll() {
     VectorClock all{};
     for (int p = 0; p < kPipeCount; ++p) {

@@ -20,7 +20,8 @@ sim::Pipe PipeAt(const py::tuple& op, size_t i) { return static_cast<sim::Pipe>(
 // kind, block_start, other_pipe, other_seq) with kind 0 for none (Race::Kind otherwise),
 // answered by WouldRace and Access or by AccessIfOrdered and Access, access by access;
 // ("set" | "wait", from, to, id) -> ok; ("observe", from, to) -> None (a queue token from
-// `from` observed by `to`); ("barrier",) -> None; ("reset",) -> None.
+// `from` observed by `to`); ("barrier",) -> None; ("reset",) -> None; ("runs",) -> the
+// tracker's run count.
 py::list HazardTrace(uint64_t ubBytes, const std::vector<py::tuple>& ops) {
     sim::HazardTracker tracker(ubBytes);
     py::list answers;
@@ -59,6 +60,8 @@ py::list HazardTrace(uint64_t ubBytes, const std::vector<py::tuple>& ops) {
         } else if (name == "barrier") {
             tracker.BarrierAll();
             answers.append(py::none());
+        } else if (name == "runs") {
+            answers.append(tracker.RunCount());
         } else if (name == "reset") {
             tracker.Reset();
             answers.append(py::none());

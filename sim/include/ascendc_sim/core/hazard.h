@@ -85,6 +85,10 @@ public:
     void Observe(Pipe to, const VectorClock& token);
     void BarrierAll();  // PipeBarrier<PIPE_ALL> and SyncAll
 
+    // How many runs the blocks form now (for tests: equal neighbours are joined whenever an
+    // access could have made them equal, so this is the number of maximal spans of equal state).
+    size_t RunCount() const;
+
 private:
     // A sequence number as a run stores it; Issue refuses to count past its largest value.
     using Seq = uint32_t;
