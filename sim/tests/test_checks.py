@@ -376,3 +376,19 @@ def test_gm_race_names_both_cores_dma_lines(simtest):
     assert frames == {"core 0 (DataCopy, read)": (line("AscendC::DataCopy(tile, yGm, cores * SLOT);"), "GatherSlots"),
                       "core 1 (DataCopy, write)": (line("AscendC::DataCopy(yGm[AscendC::GetBlockIdx() * SLOT]"),
                                                    "GatherSlots")}, result["error"]
+
+
+def test_gm_race_records_start_empty_in_every_launch(simtest):
+    # The race tracker's per-core access lists reuse the storage earlier launches left behind
+    # (kept_storage.h): each launch must see only its own accesses. The fixed kernel right after
+    # the racing one (its GM freed and allocated again, at the same addresses as a rule) is clean,
+    # and the racing one right after the fixed one is still caught.
+    args = [("x", floats(32)), ("y", bytes(128)), ("z", bytes(128))]
+    racing = ("slots_read_without_sync_all", 4, args, False)
+    fixed = ("slots_read_after_sync_all", 4, args, False)
+    results = simtest.launch_sequence([racing, fixed, fixed, racing, racing, fixed])
+    for result, (kernel, *_) in zip(results, [racing, fixed, fixed, racing, racing, fixed]):
+        if kernel == "slots_read_without_sync_all":
+            assert result["error_kind"] == "gm-race" and "core 0 (DataCopy, read)" in result["error"], result["error"]
+        else:
+            assert result["ok"] and not result["warnings"], result["error"]

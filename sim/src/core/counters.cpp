@@ -1,11 +1,9 @@
 #include "ascendc_sim/core/counters.h"
 
-#include <pthread.h>
-
 #include <cstddef>
-#include <mutex>
-#include <new>
 #include <utility>
+
+#include "ascendc_sim/core/kept_storage.h"
 
 namespace sim {
 namespace {
@@ -20,42 +18,8 @@ bool IsInstruction(EventKind kind) {
 }
 
 // Empty logs with capacity, left by launches whose last LaunchResult has gone.
-class KeptLogs {
-public:
-    void Keep(std::vector<CoreCounters>& cores) {
-        std::lock_guard<std::mutex> lock(mutex_);
-        for (CoreCounters& core : cores) {
-            const size_t bytes = core.events.capacity() * sizeof(Event);
-            if (bytes == 0 || bytes_ + bytes > kKeptLogBytes) continue;  // freed with `cores`
-            core.events.clear();
-            logs_.push_back(std::move(core.events));
-            bytes_ += bytes;
-        }
-    }
-    void Give(std::vector<CoreCounters>& cores) {
-        std::lock_guard<std::mutex> lock(mutex_);
-        for (size_t i = 0; i < cores.size() && !logs_.empty(); ++i) {
-            cores[i].events = std::move(logs_.back());
-            logs_.pop_back();
-            bytes_ -= cores[i].events.capacity() * sizeof(Event);
-        }
-    }
-    // A forked child has only the forking thread: a lock another thread held is not released.
-    void ForgetLockAfterFork() { new (&mutex_) std::mutex; }
-
-private:
-    std::mutex mutex_;
-    std::vector<std::vector<Event>> logs_;
-    size_t bytes_ = 0;
-};
-
-// Never destroyed: a thread_local LaunchResult may let its logs go after static destructors ran.
-KeptLogs& TheKeptLogs() {
-    static KeptLogs* kept = [] {
-        auto* created = new KeptLogs;
-        pthread_atfork(nullptr, nullptr, [] { TheKeptLogs().ForgetLockAfterFork(); });
-        return created;
-    }();
+KeptVectors<Event>& KeptLogs() {
+    static KeptVectors<Event>* kept = NewKeptVectors<Event, kKeptLogBytes, &KeptLogs>();
     return *kept;
 }
 
@@ -100,7 +64,7 @@ CoreLogs::CoreLogs(std::vector<CoreCounters> cores) {
     // The deleter gets the pointer as created (not const): the logs' storage is handed on.
     auto* owned = new std::vector<CoreCounters>(std::move(cores));
     cores_ = std::shared_ptr<const std::vector<CoreCounters>>(owned, [](std::vector<CoreCounters>* logs) {
-        TheKeptLogs().Keep(*logs);
+        for (CoreCounters& core : *logs) KeptLogs().Keep(core.events);
         delete logs;
     });
 }
@@ -112,7 +76,7 @@ const std::vector<CoreCounters>& CoreLogs::All() const {
 
 std::vector<CoreCounters> TakeCoreCounters(uint32_t count) {
     std::vector<CoreCounters> cores(count);
-    TheKeptLogs().Give(cores);
+    for (CoreCounters& core : cores) core.events = KeptLogs().Take();
     return cores;
 }
 

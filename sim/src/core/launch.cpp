@@ -65,8 +65,6 @@ void LaunchState::Fail(Check kind, const std::string& message) {
     cv_.notify_all();
 }
 
-bool LaunchState::Aborted() const { return aborted_.load(std::memory_order_relaxed); }
-
 std::string LaunchState::ArgumentName(const void* allocationBase) const {
     auto target = FindGm(allocationBase);
     if (!target) return {};

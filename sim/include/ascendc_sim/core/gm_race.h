@@ -22,6 +22,10 @@ namespace sim {
 class GmRaceTracker {
 public:
     explicit GmRaceTracker(uint32_t cores);
+    // The lists' storage goes to the next launch's tracker (kept_storage.h).
+    ~GmRaceTracker();
+    GmRaceTracker(const GmRaceTracker&) = delete;
+    GmRaceTracker& operator=(const GmRaceTracker&) = delete;
 
     // One DMA of core `core`: `rows` rows of `rowBytes` bytes, `pitch` bytes apart, from `start`,
     // issued from `site` (a return address into the kernel, see kernel/call_site.h).

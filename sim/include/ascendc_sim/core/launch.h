@@ -58,13 +58,14 @@ struct LaunchResult {
 
 class LaunchState {
 public:
+    // `config` must outlive the launch state (RunKernel's argument does).
     LaunchState(const LaunchConfig& config, const SocSpec& soc);
-    const LaunchConfig config;
+    const LaunchConfig& config;
     const SocSpec& soc;
 
     void RecordWarning(Check kind, const std::string& message);
     void Fail(Check kind, const std::string& message);
-    bool Aborted() const;
+    bool Aborted() const { return aborted_.load(std::memory_order_relaxed); }
     // Cross-core barrier; throws LaunchAborted if the launch fails while waiting.
     void SyncAll();
     std::string ArgumentName(const void* allocationBase) const;
