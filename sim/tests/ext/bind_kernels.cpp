@@ -87,20 +87,29 @@ py::list EventLog(const sim::LaunchResult& result) {
 
 // Launches `name` with one GM allocation per (argument name, bytes) pair; returns the
 // launch result and every argument's bytes afterwards ("outputs", by name).
+// The named byte arguments copied into fresh GM buffers (*gm, freed by the caller; *contents
+// keeps their bytes and sizes), as a launch config of blockDim cores.
+sim::LaunchConfig StageArgs(uint32_t blockDim, const std::vector<std::pair<std::string, py::bytes>>& args,
+                            std::vector<std::string>* contents, std::vector<void*>* gm) {
+    sim::LaunchConfig config;
+    config.blockDim = blockDim;
+    for (const auto& arg : args) {
+        contents->push_back(static_cast<std::string>(arg.second));
+        const std::string& bytes = contents->back();
+        void* p = sim::AllocGm(std::max<size_t>(bytes.size(), 1), "simtest " + arg.first);
+        std::memcpy(p, bytes.data(), bytes.size());
+        gm->push_back(p);
+        config.args.push_back(sim::KernelArg{p, arg.first});
+    }
+    return config;
+}
+
 py::dict Launch(const std::string& name, uint32_t blockDim, const std::vector<std::pair<std::string, py::bytes>>& args,
                 const std::optional<std::string>& soc, bool withEvents) {
     std::vector<std::string> contents;
-    for (const auto& arg : args) contents.push_back(static_cast<std::string>(arg.second));
     std::vector<void*> gm;
-    sim::LaunchConfig config;
-    config.blockDim = blockDim;
+    sim::LaunchConfig config = StageArgs(blockDim, args, &contents, &gm);
     if (soc) config.soc = &sim::FindSoc(*soc);
-    for (size_t i = 0; i < args.size(); ++i) {
-        void* p = sim::AllocGm(std::max<size_t>(contents[i].size(), 1), "simtest " + args[i].first);
-        std::memcpy(p, contents[i].data(), contents[i].size());
-        gm.push_back(p);
-        config.args.push_back(sim::KernelArg{p, args[i].first});
-    }
     sim::LaunchResult result;
     {
         py::gil_scoped_release release;
@@ -128,16 +137,8 @@ py::list LaunchSequence(
     for (size_t k = 0; k < launches.size(); ++k) {
         const auto& [name, blockDim, args, hold] = launches[k];
         std::vector<std::string> contents;
-        for (const auto& arg : args) contents.push_back(static_cast<std::string>(arg.second));
         std::vector<void*> gm;
-        sim::LaunchConfig config;
-        config.blockDim = blockDim;
-        for (size_t i = 0; i < args.size(); ++i) {
-            void* p = sim::AllocGm(std::max<size_t>(contents[i].size(), 1), "simtest " + args[i].first);
-            std::memcpy(p, contents[i].data(), contents[i].size());
-            gm.push_back(p);
-            config.args.push_back(sim::KernelArg{p, args[i].first});
-        }
+        const sim::LaunchConfig config = StageArgs(blockDim, args, &contents, &gm);
         sim::LaunchResult result;
         {
             py::gil_scoped_release release;
