@@ -31,7 +31,6 @@
 #include <cstdint>
 #include <algorithm>
 #include <array>
-#include <cstring>
 #include <deque>
 #include <map>
 #include <string>
