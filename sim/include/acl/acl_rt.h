@@ -101,11 +101,23 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocAlign32(void **devPtr, size_t size, aclr
 ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr);
 ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size);
 ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr);
+// Host memory mapped for the device's cores (CANN: "host memory registered as device-
+// accessible"). ptr must be 4 KB page aligned; the mapped address may be a kernel argument but
+// not a copy or fill operand (copies use the host pointer). In the sim the mapped address is
+// the host address, checked by every DMA as an allocation of exactly `size` bytes.
+typedef enum aclrtHostRegisterType {
+    ACL_HOST_REGISTER_MAPPED = 0,
+    ACL_HOST_REGISTER_IOMEMORY = 0x04,  // a third-party PCIe device's IO space: not emulated
+    ACL_HOST_REGISTER_READONLY = 0x08,  // reserved in CANN: not supported
+} aclrtHostRegisterType;
+ACL_FUNC_VISIBILITY aclError aclrtHostRegister(void *ptr, uint64_t size, aclrtHostRegisterType type, void **devPtr);
+ACL_FUNC_VISIBILITY aclError aclrtHostUnregister(void *ptr);
 // free: HBM of the emulated SoC minus what aclrtMalloc holds; total: that HBM.
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total);
 
 // Copies and fills. The device side of each must lie inside one live aclrtMalloc allocation
-// and the host side outside every device allocation; count must be in (0, destMax].
+// and the host side outside every device allocation (host memory registered with
+// aclrtHostRegister is host memory here); count must be in (0, destMax].
 ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count);
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
                                          aclrtMemcpyKind kind);

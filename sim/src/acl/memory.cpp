@@ -1,4 +1,5 @@
-// Device and host memory: aclrtMalloc/Free, aclrtMallocHost/FreeHost, aclrtMemcpy/Memset.
+// Device and host memory: aclrtMalloc/Free, aclrtMallocHost/FreeHost, aclrtHostRegister/
+// Unregister, aclrtMemcpy/Memset.
 //
 // Device memory is GM from the sim's registry, so kernels' DMAs are checked against it. Every
 // copy is checked before any byte moves: the device side must lie inside one live allocation,
@@ -10,6 +11,10 @@
 // "not device memory") and keeps its host block for the next aclrtMalloc of a similar size.
 // A reused block is registered with the new request's exact size, so bounds checks are per
 // allocation, never per block; pages stay resident, so repeated calls pay no page faults.
+//
+// aclrtHostRegister maps host memory for the cores: the range becomes a GM allocation of
+// exactly its size under the same address (kernels' DMAs are checked against it), while copies
+// and fills still see host memory there, as CANN's mapped address is no copy operand.
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -33,6 +38,7 @@ std::mutex g_mutex;
 std::map<const void*, size_t> g_deviceAllocations;  // aclrtMalloc'd base -> requested bytes
 size_t g_deviceBytes = 0;
 std::set<const void*> g_hostAllocations;             // aclrtMallocHost'd bases
+std::map<uintptr_t, size_t> g_hostRegistrations;     // aclrtHostRegister'd base -> bytes
 
 constexpr size_t kHostAlignment = 64;
 constexpr size_t kDeviceAlignment = 512;  // the device's allocation alignment
@@ -126,6 +132,25 @@ const char* KindName(aclrtMemcpyKind kind) {
     return "an unknown aclrtMemcpyKind";
 }
 
+// The registration [base, base + bytes) that overlaps [p, p + bytes), if any. Caller holds g_mutex.
+std::optional<std::pair<uintptr_t, size_t>> RegistrationOverlapping(const void* p, size_t bytes) {
+    const auto begin = reinterpret_cast<uintptr_t>(p);
+    auto it = g_hostRegistrations.lower_bound(begin + bytes);  // the first starting at or past the end
+    if (it == g_hostRegistrations.begin()) return std::nullopt;
+    --it;
+    if (it->first + it->second <= begin) return std::nullopt;
+    return *it;
+}
+
+// Whether byte `p` is host memory mapped by aclrtHostRegister (host memory to copies).
+bool InHostRegistration(const void* p) {
+    std::lock_guard<std::mutex> lock(g_mutex);
+    return RegistrationOverlapping(p, 1).has_value();
+}
+
+// Device memory as copies and fills see it: an aclrtMalloc allocation, not a mapped host range.
+bool IsDeviceMemory(const void* p) { return FindGm(p).has_value() && !InHostRegistration(p); }
+
 // Which side of a copy is device memory.
 struct Direction {
     bool srcOnDevice;
@@ -142,7 +167,7 @@ std::optional<Direction> DirectionOf(aclrtMemcpyKind kind, const void* dst, cons
         case ACL_MEMCPY_INNER_DEVICE_TO_DEVICE:
         case ACL_MEMCPY_INTER_DEVICE_TO_DEVICE: return Direction{true, true};
         case ACL_MEMCPY_DEFAULT:  // the runtime looks at where each pointer lives
-            return Direction{FindGm(src).has_value(), FindGm(dst).has_value()};
+            return Direction{IsDeviceMemory(src), IsDeviceMemory(dst)};
     }
     return std::nullopt;
 }
@@ -153,6 +178,12 @@ std::string CheckSide(const char* operand, const void* p, size_t bytes, bool onD
     uintptr_t base = 0;
     size_t allocationBytes = 0;
     const bool found = FindGmExtent(p, &base, &allocationBytes);  // the label only for a message
+    if (found && InHostRegistration(p)) {
+        if (!onDevice) return {};
+        return std::string(operand) + " is host memory mapped for the device by aclrtHostRegister (" +
+               detail::DescribeAddress(p) + "): a mapped address cannot be used in copies or fills; "
+               "use the host memory itself";
+    }
     if (!onDevice) {
         if (!found) return {};
         return std::string(operand) + " is device memory (" + detail::DescribeAddress(p) +
@@ -300,6 +331,59 @@ aclError aclrtFree(void* devPtr) {
                                                   ", not at the start of an aclrtMalloc allocation"
                                             : "it is not a live aclrtMalloc allocation (never allocated, or already freed)";
     return Fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtFree", where);
+}
+
+aclError aclrtHostRegister(void* ptr, uint64_t size, aclrtHostRegisterType type, void** devPtr) {
+    constexpr const char* api = "aclrtHostRegister";
+    if (ptr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, api, "ptr is null");
+    if (devPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, api, "devPtr is null");
+    if (size == 0) return Fail(ACL_ERROR_INVALID_PARAM, api, "size must be greater than zero");
+    if (type != ACL_HOST_REGISTER_MAPPED) {
+        return Fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, api,
+                    "type " + std::to_string(static_cast<int>(type)) +
+                        " is not supported (the sim maps host memory: ACL_HOST_REGISTER_MAPPED)");
+    }
+    if (aclError status = sim::acl::detail::RequireDevice(api); status != ACL_SUCCESS) return status;
+    const auto* last = static_cast<const uint8_t*>(ptr) + (size - 1);
+    std::lock_guard<std::mutex> lock(sim::acl::g_mutex);
+    if (auto other = sim::acl::RegistrationOverlapping(ptr, size)) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID, api,
+                    "the " + std::to_string(size) + " bytes overlap host memory registered earlier (" +
+                        sim::acl::detail::DescribeAddress(reinterpret_cast<const void*>(other->first)) +
+                        "); aclrtHostUnregister it first");
+    }
+    if (sim::FindGm(ptr) || sim::FindGm(last)) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID, api,
+                    "the range is device memory (" +
+                        sim::acl::detail::DescribeAddress(sim::FindGm(ptr) ? ptr : static_cast<const void*>(last)) +
+                        "), not host memory");
+    }
+    if (reinterpret_cast<uintptr_t>(ptr) % sim::acl::kHostRegisterAlignment != 0) {
+        return Fail(ACL_ERROR_INVALID_PARAM, api,
+                    "ptr must be aligned to a " + std::to_string(sim::acl::kHostRegisterAlignment) +
+                        "-byte page; it is " +
+                        std::to_string(reinterpret_cast<uintptr_t>(ptr) % sim::acl::kHostRegisterAlignment) +
+                        " bytes past one");
+    }
+    sim::RegisterGm(ptr, size, "aclrtHostRegister #" + std::to_string(++sim::acl::g_serial));
+    sim::acl::g_hostRegistrations.emplace(reinterpret_cast<uintptr_t>(ptr), size);
+    *devPtr = ptr;  // the sim's cores address host memory directly
+    return ACL_SUCCESS;
+}
+
+aclError aclrtHostUnregister(void* ptr) {
+    constexpr const char* api = "aclrtHostUnregister";
+    if (ptr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, api, "ptr is null");
+    std::lock_guard<std::mutex> lock(sim::acl::g_mutex);
+    auto it = sim::acl::g_hostRegistrations.find(reinterpret_cast<uintptr_t>(ptr));
+    if (it == sim::acl::g_hostRegistrations.end()) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID, api,
+                    "ptr is not the start of host memory registered by aclrtHostRegister (never registered, "
+                    "already unregistered, or inside a registered range)");
+    }
+    sim::acl::g_hostRegistrations.erase(it);
+    sim::UnregisterGm(ptr);
+    return ACL_SUCCESS;
 }
 
 aclError aclrtMallocHost(void** hostPtr, size_t size) {

@@ -1,6 +1,7 @@
 // aclrtMalloc/Free, aclrtMallocHost/FreeHost, aclrtGetMemInfo, aclrtMemcpy(Async), aclrtMemset(Async).
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <string>
@@ -97,6 +98,78 @@ ACL_CASE(host_memory) {
     EXPECT_EQ(aclrtMallocHost(nullptr, 8), 100000);
     EXPECT_EQ(aclrtMallocHost(&p, 0), 100000);
     EXPECT_ERROR_MENTIONS("size must be greater than zero");
+}
+
+ACL_CASE(host_register_rules) {
+    constexpr size_t kPage = sim::acl::kHostRegisterAlignment;
+    // Page-aligned host memory of three pages; the mapping covers 5000 bytes of it.
+    void* raw = std::aligned_alloc(kPage, 3 * kPage);
+    auto* host = static_cast<uint8_t*>(raw);
+    void* dev = nullptr;
+    EXPECT_EQ(aclrtHostRegister(host, 5000, ACL_HOST_REGISTER_MAPPED, &dev), 107002);  // no device yet
+    EXPECT_ERROR_MENTIONS("aclrtHostRegister: the calling thread has no device");
+    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    EXPECT_EQ(aclrtHostRegister(nullptr, 5000, ACL_HOST_REGISTER_MAPPED, &dev), 100000);
+    EXPECT_ERROR_MENTIONS("ptr is null");
+    EXPECT_EQ(aclrtHostRegister(host, 5000, ACL_HOST_REGISTER_MAPPED, nullptr), 100000);
+    EXPECT_ERROR_MENTIONS("devPtr is null");
+    EXPECT_EQ(aclrtHostRegister(host, 0, ACL_HOST_REGISTER_MAPPED, &dev), 100000);
+    EXPECT_ERROR_MENTIONS("size must be greater than zero");
+    EXPECT_EQ(aclrtHostRegister(host + 64, 5000, ACL_HOST_REGISTER_MAPPED, &dev), 100000);
+    EXPECT_ERROR_MENTIONS("ptr must be aligned to a 4096-byte page; it is 64 bytes past one");
+    EXPECT_EQ(aclrtHostRegister(host, 5000, ACL_HOST_REGISTER_IOMEMORY, &dev), 207000);
+    EXPECT_ERROR_MENTIONS("type 4 is not supported");
+    EXPECT_TRUE(!sim::FindGm(host).has_value());  // nothing was registered by the failures
+
+    EXPECT_EQ(aclrtHostRegister(host, 5000, ACL_HOST_REGISTER_MAPPED, &dev), ACL_SUCCESS);
+    EXPECT_TRUE(dev == host);  // the sim's cores address host memory directly
+    auto mapping = sim::FindGm(dev);
+    EXPECT_TRUE(mapping.has_value());
+    if (mapping) {
+        EXPECT_EQ(mapping->bytes, 5000u);  // exactly the registered bytes: DMAs past them are caught
+        EXPECT_EQ(mapping->label.rfind("aclrtHostRegister #", 0), 0u);
+    }
+    EXPECT_TRUE(!sim::FindGm(host + 5000).has_value());
+    // Overlapping an earlier registration, from its start or from a later page.
+    EXPECT_EQ(aclrtHostRegister(host, 64, ACL_HOST_REGISTER_MAPPED, &dev), 107000);
+    EXPECT_ERROR_MENTIONS("overlap host memory registered earlier (byte 0 of aclrtHostRegister #");
+    EXPECT_EQ(aclrtHostRegister(host + kPage, 64, ACL_HOST_REGISTER_MAPPED, &dev), 107000);
+    EXPECT_ERROR_MENTIONS("overlap host memory registered earlier");
+    // Device memory is not host memory.
+    void* device = DeviceAlloc(kPage);
+    EXPECT_EQ(aclrtHostRegister(device, 64, ACL_HOST_REGISTER_MAPPED, &dev), 107000);
+    EXPECT_ERROR_MENTIONS("is device memory (byte 0 of aclrtMalloc #");
+
+    // Copies: the host pointer is host memory; the mapped address is no copy or fill operand.
+    const std::vector<uint8_t> source = RandomBytes(kPage, 7);
+    std::memcpy(host, source.data(), kPage);
+    EXPECT_EQ(aclrtMemcpy(device, kPage, host, kPage, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+    EXPECT_TRUE(ReadDevice(device, kPage) == source);
+    EXPECT_EQ(aclrtMemcpy(host, kPage, device, kPage, ACL_MEMCPY_DEFAULT), ACL_SUCCESS);  // device to host
+    EXPECT_EQ(aclrtMemcpy(device, kPage, host, kPage, ACL_MEMCPY_DEVICE_TO_DEVICE), 107000);
+    EXPECT_ERROR_MENTIONS("src is host memory mapped for the device by aclrtHostRegister");
+    EXPECT_EQ(aclrtMemset(host, kPage, 0, kPage), 107000);
+    EXPECT_ERROR_MENTIONS("a mapped address cannot be used in copies or fills");
+    EXPECT_TRUE(std::memcmp(host, source.data(), kPage) == 0);  // nothing was written
+    EXPECT_EQ(aclrtFree(host), 107000);  // not an aclrtMalloc allocation
+    EXPECT_ERROR_MENTIONS("not at the start of an aclrtMalloc allocation");
+    EXPECT_EQ(aclrtFree(device), ACL_SUCCESS);
+
+    // Unregistering: only the base, once; the memory is plain host memory afterwards.
+    EXPECT_EQ(aclrtHostUnregister(host + 64), 107000);
+    EXPECT_ERROR_MENTIONS("inside a registered range");
+    EXPECT_EQ(aclrtHostUnregister(nullptr), 100000);
+    EXPECT_EQ(aclrtHostUnregister(host), ACL_SUCCESS);
+    EXPECT_TRUE(!sim::FindGm(host).has_value());
+    EXPECT_EQ(aclrtHostUnregister(host), 107000);
+    EXPECT_ERROR_MENTIONS("never registered, already unregistered");
+    // Registered again after unregistering; a neighbouring page range may be registered too.
+    EXPECT_EQ(aclrtHostRegister(host, kPage, ACL_HOST_REGISTER_MAPPED, &dev), ACL_SUCCESS);
+    EXPECT_EQ(aclrtHostRegister(host + kPage, kPage, ACL_HOST_REGISTER_MAPPED, &dev), ACL_SUCCESS);
+    EXPECT_EQ(aclrtHostUnregister(host), ACL_SUCCESS);
+    EXPECT_EQ(aclrtHostUnregister(host + kPage), ACL_SUCCESS);
+    EXPECT_EQ(sim::LiveGmAllocations(), 0u);
+    std::free(raw);
 }
 
 ACL_CASE(mem_info) {

@@ -269,6 +269,9 @@ ACL_CASE(enum_values_are_cann_abi) {
     EXPECT_EQ(static_cast<int>(ACL_MEMCPY_DEVICE_TO_HOST), 2);
     EXPECT_EQ(static_cast<int>(ACL_MEMCPY_DEVICE_TO_DEVICE), 3);
     EXPECT_EQ(static_cast<int>(ACL_MEMCPY_DEFAULT), 4);
+    EXPECT_EQ(static_cast<int>(ACL_HOST_REGISTER_MAPPED), 0);  // CANN runtime API reference, aclrtHostRegisterType
+    EXPECT_EQ(static_cast<int>(ACL_HOST_REGISTER_IOMEMORY), 4);
+    EXPECT_EQ(static_cast<int>(ACL_HOST_REGISTER_READONLY), 8);
     EXPECT_EQ(ACL_ERROR_INVALID_PARAM, 100000);
     EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, 107000);
     EXPECT_EQ(ACL_ERROR_RT_FAILURE, 500003);

@@ -31,6 +31,10 @@ constexpr aclError kLaunchFailureStatus = ACL_ERROR_RT_VECTOR_CORE_EXCEPTION;
 // (nullptr, or created by aclrtCreateStream and not destroyed). On false, *why says which.
 bool StreamUsable(aclrtStream stream, std::string* why);
 
+// aclrtHostRegister's alignment rule for the host pointer: a 4 KB page (CANN runtime API
+// reference, aclrtHostRegister: "Host内存地址需4K页对齐").
+constexpr size_t kHostRegisterAlignment = 4096;
+
 // aclrtMalloc's cache of freed blocks (see memory.cpp): the bytes it holds, and releasing
 // them to the host (also done by aclFinalize, and when the host runs out of memory).
 size_t CachedDeviceBytes();
