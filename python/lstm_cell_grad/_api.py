@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -97,6 +98,23 @@ def _bump_versions(outs: Sequence[Optional[Array]]) -> None:
             torch.autograd.graph.increment_version(tensor)
 
 
+# Below this size an output is copied back from a device buffer; from it on, a new output is
+# allocated page aligned so the binding can map it for the cores (aclrtHostRegister) and the
+# kernel writes it in place. Aligning costs a few microseconds of Python; copying 128 KiB back
+# costs about as much on the machines measured (docs/sim_guide.md).
+_MAPPED_OUTPUT_MIN_BYTES = 128 * 1024
+
+
+def _new_output(shape: Tuple[int, ...], dtype: np.dtype) -> np.ndarray:
+    """An uninitialised C-contiguous array for one output, page aligned when large enough to map."""
+    nbytes = math.prod(shape) * dtype.itemsize
+    if nbytes < _MAPPED_OUTPUT_MIN_BYTES:
+        return np.empty(shape, dtype)
+    page = _C.HOST_REGISTER_ALIGNMENT
+    raw = np.empty(nbytes + page, np.uint8)
+    return np.ndarray(shape, dtype, raw, -raw.ctypes.data % page)
+
+
 def _run_new_numpy_outputs(in_args: List[Optional[Tuple[np.ndarray, int]]], has_bias: bool, soc_name: str,
                            core_cap: int) -> Tuple[np.ndarray, np.ndarray, Optional[np.ndarray]]:
     """The op on inputs `plain_numpy_args` accepted, into new outputs of cx's dtype (native
@@ -104,9 +122,10 @@ def _run_new_numpy_outputs(in_args: List[Optional[Tuple[np.ndarray, int]]], has_
     cx_array, code = in_args[2]
     batch, hidden = cx_array.shape if cx_array.ndim == 2 else (0, 0)  # the API rejects cx's rank
     dtype = cx_array.dtype
-    outs = (np.empty((batch, 4 * hidden), dtype), np.empty((batch, hidden), dtype),
-            np.empty((4 * hidden,), dtype) if has_bias else None)
-    failure = _C.run(in_args, has_bias, [None if o is None else (o, code) for o in outs], soc_name, core_cap)
+    outs = (_new_output((batch, 4 * hidden), dtype), _new_output((batch, hidden), dtype),
+            _new_output((4 * hidden,), dtype) if has_bias else None)
+    failure = _C.run(in_args, has_bias, [None if o is None else (o, code) for o in outs], soc_name, core_cap,
+                     fresh_outputs=True)
     if failure is not None:
         status, api, message = failure
         raise AclnnError(status, message, api)

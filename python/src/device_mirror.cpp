@@ -4,6 +4,8 @@
 #include <cstring>
 #include <numeric>
 
+#include "ascendc_sim/host/acl_runtime.h"
+
 
 namespace lstm_cell_grad::py {
 namespace {
@@ -89,8 +91,8 @@ size_t HostView::SpanBytes() const {
     return static_cast<size_t>(lastElement + 1) * itemBytes;
 }
 
-DeviceMirror::DeviceMirror(std::vector<HostView> views)
-    : views_(std::move(views)), groupOf_(views_.size(), -1), tensors_(views_.size(), nullptr) {
+DeviceMirror::DeviceMirror(std::vector<HostView> views, bool freshOutputs)
+    : views_(std::move(views)), freshOutputs_(freshOutputs), groupOf_(views_.size(), -1), tensors_(views_.size(), nullptr) {
     std::vector<int> parent(views_.size());
     std::iota(parent.begin(), parent.end(), 0);
     for (size_t i = 0; i < views_.size(); ++i) {
@@ -108,7 +110,7 @@ DeviceMirror::DeviceMirror(std::vector<HostView> views)
         int& group = groupOfRoot[Root(parent, static_cast<int>(i))];
         if (group < 0) {
             group = static_cast<int>(groups_.size());
-            groups_.push_back(Group{view.data, view.data + view.SpanBytes(), nullptr, false, false});
+            groups_.push_back(Group{view.data, view.data + view.SpanBytes(), nullptr, false, false, false});
         }
         Group& g = groups_[group];
         g.hostBegin = std::min(g.hostBegin, view.data);
@@ -124,13 +126,28 @@ DeviceMirror::~DeviceMirror() {
         if (tensor != nullptr) aclDestroyTensor(tensor);
     }
     for (Group& group : groups_) {
-        if (group.device != nullptr) aclrtFree(group.device);
+        if (group.device == nullptr) continue;
+        if (group.mapped) {
+            aclrtHostUnregister(group.hostBegin);
+        } else {
+            aclrtFree(group.device);
+        }
     }
 }
 
 AclFailure DeviceMirror::Upload() {
-    for (Group& group : groups_) {
+    for (size_t g = 0; g < groups_.size(); ++g) {
+        Group& group = groups_[g];
         const size_t bytes = static_cast<size_t>(group.hostEnd - group.hostBegin);
+        if (Mappable(g)) {
+            if (aclError status = aclrtHostRegister(group.hostBegin, bytes, ACL_HOST_REGISTER_MAPPED, &group.device);
+                status != ACL_SUCCESS) {
+                group.device = nullptr;
+                return Failure(status, "aclrtHostRegister");
+            }
+            group.mapped = true;
+            continue;
+        }
         if (aclError status = aclrtMalloc(&group.device, bytes, ACL_MEM_MALLOC_HUGE_FIRST); status != ACL_SUCCESS) {
             group.device = nullptr;
             return Failure(status, "aclrtMalloc");
@@ -167,7 +184,7 @@ AclFailure DeviceMirror::DownloadOutputs() {
     std::vector<uint8_t> staging;
     for (size_t g = 0; g < groups_.size(); ++g) {
         const Group& group = groups_[g];
-        if (!group.hasOutput || group.device == nullptr) continue;
+        if (!group.hasOutput || group.device == nullptr || group.mapped) continue;
         const size_t bytes = static_cast<size_t>(group.hostEnd - group.hostBegin);
         if (const HostView* only = SoleDenseView(g)) {
             // The group is one output without gaps: the device bytes are exactly its elements.
@@ -190,6 +207,12 @@ AclFailure DeviceMirror::DownloadOutputs() {
         }
     }
     return {};
+}
+
+bool DeviceMirror::Mappable(size_t group) const {
+    const HostView* only = SoleDenseView(group);
+    return freshOutputs_ && only != nullptr && only->writtenWhole &&
+           reinterpret_cast<uintptr_t>(only->data) % sim::acl::kHostRegisterAlignment == 0;
 }
 
 const HostView* DeviceMirror::SoleDenseView(size_t group) const {

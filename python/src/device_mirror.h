@@ -10,6 +10,12 @@
 // element by element, so bytes between a view's elements are never written on the host; a
 // group that is one gap-free output is copied straight into it with one aclrtMemcpy. A group
 // of outputs the op writes in full is not copied to the device at all.
+//
+// Fresh outputs (arrays the caller made for this call, discarded if it fails) need no device
+// copy at all: one that is a whole group, written in full and page aligned is mapped for the
+// cores with aclrtHostRegister, so the kernel writes the caller's array directly. Outputs the
+// user passed in are always copied back, and only after success: a failed call leaves them as
+// they were.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -44,14 +50,16 @@ struct HostView {
 
 class DeviceMirror {
 public:
-    // Groups the views; nothing is allocated yet.
-    explicit DeviceMirror(std::vector<HostView> views);
+    // Groups the views; nothing is allocated yet. `freshOutputs`: the outputs are the caller's
+    // new arrays (see above), which may be mapped rather than copied.
+    DeviceMirror(std::vector<HostView> views, bool freshOutputs);
     ~DeviceMirror();
     DeviceMirror(const DeviceMirror&) = delete;
     DeviceMirror& operator=(const DeviceMirror&) = delete;
 
     // aclrtMalloc + host-to-device aclrtMemcpy per group (but for a group of outputs written
-    // whole), then one aclTensor per view.
+    // whole), or aclrtHostRegister for a fresh output that can be mapped; then one aclTensor
+    // per view.
     AclFailure Upload();
     // The aclTensor of view `index` (nullptr for an absent view).
     aclTensor* Tensor(size_t index) const { return tensors_[index]; }
@@ -65,11 +73,15 @@ private:
         void* device = nullptr;
         bool hasOutput = false;
         bool upload = false;  // a view in it is read, or an output the op may leave partly alone
+        bool mapped = false;  // `device` is the host memory itself, registered (aclrtHostRegister)
     };
+    // Whether group `group` is a fresh output the cores may write in place.
+    bool Mappable(size_t group) const;
     // The one view of `group` if it is an output whose elements fill its span, else nullptr.
     const HostView* SoleDenseView(size_t group) const;
 
     std::vector<HostView> views_;
+    bool freshOutputs_ = false;
     std::vector<int> groupOf_;         // view index -> group index (-1: absent or empty)
     std::vector<Group> groups_;
     std::vector<aclTensor*> tensors_;

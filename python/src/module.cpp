@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "aclnn/opdev/op_errno.h"
+#include "ascendc_sim/host/acl_runtime.h"
 #include "run_backward.h"
 #include "sim_hooks.h"
 #include "tiling_report.h"
@@ -47,7 +48,7 @@ HostView DescribeArray(const char* name, const ArrayArg& arg, bool isOutput) {
 
 // None on success, else (status, api, message).
 py::object Run(const std::vector<ArrayArg>& inputs, bool hasBias, const std::vector<ArrayArg>& outputs,
-               const std::string& soc, uint32_t coreLimit) {
+               const std::string& soc, uint32_t coreLimit, bool freshOutputs) {
     static const char* const kInputNames[] = {"gradHyOptional", "gradCOptional", "cx", "cy", "storage"};
     static const char* const kOutputNames[] = {"gradGatesOut", "gradCxOut", "gradBiasOut"};
     if (inputs.size() != 5 || outputs.size() != 3) throw py::value_error("expected 5 inputs and 3 outputs");
@@ -62,6 +63,7 @@ py::object Run(const std::vector<ArrayArg>& inputs, bool hasBias, const std::vec
     request.hasBias = hasBias;
     request.soc = soc;
     request.coreLimit = coreLimit;
+    request.freshOutputs = freshOutputs;
     RunResult result;
     {
         py::gil_scoped_release release;
@@ -147,8 +149,11 @@ PYBIND11_MODULE(_C, m) {
     for (const auto& [name, dtype] : kAclDtypes) aclDtypes[name] = static_cast<int>(dtype);
     m.attr("ACL_DTYPES") = aclDtypes;
     m.def("run", &Run, py::arg("inputs"), py::arg("has_bias"), py::arg("outputs"), py::arg("soc"),
-          py::arg("num_cores"),
-          "Runs the op on (array, aclDataType) pairs; None on success, else (status, api, message).");
+          py::arg("num_cores"), py::arg("fresh_outputs") = false,
+          "Runs the op on (array, aclDataType) pairs; None on success, else (status, api, message). "
+          "fresh_outputs: the outputs are new arrays the caller drops on failure; page-aligned ones are "
+          "then written in place (aclrtHostRegister) instead of copied back.");
+    m.attr("HOST_REGISTER_ALIGNMENT") = sim::acl::kHostRegisterAlignment;
     m.def("socs", &sim_hooks::SocTable, "The sim's SoC table, one dict per SoC.");
     m.def("default_soc", &sim_hooks::DefaultSoc,
           "The calling thread's SoC and core cap (ASCEND_SIM_SOC / ASCEND_SIM_MAX_CORES, else the sim's default).");

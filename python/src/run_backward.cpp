@@ -39,7 +39,7 @@ RunResult RunBackward(RunRequest&& request) {
     for (std::vector<HostView>* side : {&request.inputs, &request.outputs}) {
         views.insert(views.end(), std::make_move_iterator(side->begin()), std::make_move_iterator(side->end()));
     }
-    DeviceMirror mirror(std::move(views));
+    DeviceMirror mirror(std::move(views), request.freshOutputs);
     if (AclFailure upload = mirror.Upload(); !upload.ok()) return Fail(upload, "copying the arguments to the device");
     auto tensor = [&](size_t index) { return mirror.Tensor(index); };
 

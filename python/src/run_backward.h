@@ -23,6 +23,9 @@ struct RunRequest {
     std::vector<HostView> outputs;  // gradGatesOut, gradCxOut, gradBiasOut
     std::string soc;                // a name from the sim's SoC table (sim_hooks)
     uint32_t coreLimit = 0;         // 0: all the SoC's AIV cores
+    // The outputs are new arrays the caller discards if the call fails: they may be written in
+    // place (DeviceMirror) instead of copied back.
+    bool freshOutputs = false;
 };
 
 // Takes the request's views (they move into the call's device mirror).

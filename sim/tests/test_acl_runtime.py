@@ -18,7 +18,8 @@ CASES = [
     "recent_error_messages", "last_error", "soc_name_follows_the_sim", "data_type_sizes",
     "enum_values_are_cann_abi",
     # memory_cases.cpp
-    "malloc_rules", "free_rules", "host_memory", "host_register_rules", "mem_info", "memcpy_every_kind_round_trips",
+    "malloc_rules", "free_rules", "host_memory", "host_register_rules",
+    "kernels_use_host_mappings_as_checked_gm", "mem_info", "memcpy_every_kind_round_trips",
     "memcpy_rejects_bad_arguments_before_copying", "memset_rules", "caching_allocator_reuses_blocks",
     "caching_allocator_bounds_per_allocation", "caching_allocator_out_of_memory", "caching_allocator_is_leak_free",
     # tensor_cases.cpp

@@ -184,7 +184,7 @@ def test_kernel_fault_raises_aclnn_error_through_the_api(monkeypatch):
     # real kernel fault (the test above), in place of a successful run.
     fault = _op_hooks.run_op_with_cx_freed_before_launch(B, H)
     from lstm_cell_grad import _api
-    monkeypatch.setattr(_api._C, "run", lambda *args: fault)
+    monkeypatch.setattr(_api._C, "run", lambda *args, **kwargs: fault)
     with pytest.raises(lcg.AclnnError) as caught:
         lcg.thnn_fused_lstm_cell_backward(*inputs())
     assert caught.value.status == 507035 and caught.value.api == "aclrtSynchronizeStream"

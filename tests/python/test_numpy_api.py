@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 
 import lstm_cell_grad as lcg
+from lstm_cell_grad import _C
 from ..oracles import assert_meets_contract, make_inputs
 
 GRADS = [(True, True), (True, False), (False, True), (False, False)]
@@ -28,6 +29,28 @@ def test_gradients_and_bias_options(dtype, has_bias, grad_hy, grad_c):
 def test_awkward_shapes(batch, hidden, dtype):
     inputs = make_inputs(batch, hidden, dtype, seed=batch + hidden)
     assert_meets_contract(lcg.thnn_fused_lstm_cell_backward(*inputs), inputs)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+def test_large_new_outputs_are_page_aligned_for_the_cores(dtype):
+    # New outputs from 128 KiB on are allocated page aligned, so the binding can map them for
+    # the cores (aclrtHostRegister) instead of copying them back; smaller ones are plain arrays.
+    page = _C.HOST_REGISTER_ALIGNMENT
+    inputs = make_inputs(16, 2048, dtype, seed=4)
+    results = lcg.thnn_fused_lstm_cell_backward(*inputs)
+    for result in results:
+        assert result.flags.c_contiguous and result.flags.writeable and result.dtype == dtype
+    gates, grad_cx, grad_bias = results
+    assert gates.ctypes.data % page == 0  # 512 KiB (f32) or 256 KiB (f16)
+    assert (grad_cx.ctypes.data % page == 0) == (grad_cx.nbytes >= 128 * 1024)
+    assert grad_bias.base is None  # 32 KiB: np.empty, copied back
+    assert_meets_contract(results, inputs)
+    assert lcg.last_launch()["ok"]
+    # Written in place or copied, the next call's outputs are new arrays.
+    again = lcg.thnn_fused_lstm_cell_backward(*inputs)
+    assert all(not np.shares_memory(a, b) for a, b in zip(results, again))
+    for a, b in zip(results, again):
+        np.testing.assert_array_equal(a, b)
 
 
 def test_reference_document_example():

@@ -12,7 +12,9 @@
 #include "ascendc_sim/core/gm.h"
 #include "ascendc_sim/core/soc.h"
 #include "ascendc_sim/host/acl_runtime.h"
+#include "ascendc_sim/core/launch.h"
 #include "case_registry.h"
+#include "../kernels/copy_through.h"
 
 namespace {
 
@@ -169,6 +171,47 @@ ACL_CASE(host_register_rules) {
     EXPECT_EQ(aclrtHostUnregister(host), ACL_SUCCESS);
     EXPECT_EQ(aclrtHostUnregister(host + kPage), ACL_SUCCESS);
     EXPECT_EQ(sim::LiveGmAllocations(), 0u);
+    std::free(raw);
+}
+
+ACL_CASE(kernels_use_host_mappings_as_checked_gm) {
+    // copy_through (sim/tests/kernels) on 4 cores from one mapped host page to another: the
+    // cores read and write the host memory itself; a mapping one block short is caught.
+    constexpr size_t kPage = sim::acl::kHostRegisterAlignment;
+    constexpr uint32_t kElements = kPage / sizeof(float);
+    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    void* raw = std::aligned_alloc(kPage, 2 * kPage);
+    auto* x = static_cast<float*>(raw);
+    auto* y = x + kElements;
+    for (uint32_t i = 0; i < kElements; ++i) x[i] = static_cast<float>(i) * 0.5f, y[i] = -1.0f;
+    void* xDev = nullptr;
+    void* yDev = nullptr;
+    EXPECT_EQ(aclrtHostRegister(x, kPage, ACL_HOST_REGISTER_MAPPED, &xDev), ACL_SUCCESS);
+    EXPECT_EQ(aclrtHostRegister(y, kPage, ACL_HOST_REGISTER_MAPPED, &yDev), ACL_SUCCESS);
+    const CopyThroughTiling tiling{kElements / 4, 64};
+    void* tilingDev = DeviceAlloc(sizeof tiling);
+    EXPECT_EQ(aclrtMemcpy(tilingDev, sizeof tiling, &tiling, sizeof tiling, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+    sim::LaunchConfig config;
+    config.kernelName = "copy_through";
+    config.blockDim = 4;
+    auto launch = [&] {
+        return sim::RunKernel(config, [&] {
+            copy_through(static_cast<GM_ADDR>(xDev), static_cast<GM_ADDR>(yDev), static_cast<GM_ADDR>(tilingDev));
+        });
+    };
+    sim::LaunchResult result = launch();
+    EXPECT_TRUE(result.ok);
+    EXPECT_TRUE(std::memcmp(x, y, kPage) == 0);
+
+    EXPECT_EQ(aclrtHostUnregister(y), ACL_SUCCESS);
+    EXPECT_EQ(aclrtHostRegister(y, kPage - 32, ACL_HOST_REGISTER_MAPPED, &yDev), ACL_SUCCESS);
+    result = launch();
+    EXPECT_TRUE(!result.ok);
+    EXPECT_TRUE(result.error.find("aclrtHostRegister #") != std::string::npos);
+    EXPECT_TRUE(result.error.find("32 bytes past its end") != std::string::npos);
+    EXPECT_EQ(aclrtHostUnregister(x), ACL_SUCCESS);
+    EXPECT_EQ(aclrtHostUnregister(y), ACL_SUCCESS);
+    EXPECT_EQ(aclrtFree(tilingDev), ACL_SUCCESS);
     std::free(raw);
 }
 
