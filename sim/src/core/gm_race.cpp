@@ -32,13 +32,98 @@ KeptVectors<Interval>& KeptIntervals() {
 // Appends the intervals access `a` of `core` touched: each row, or one when they lie back to back.
 void AppendRows(const GmRaceTracker::Access& a, uint32_t core, std::vector<Interval>& out) {
     if (a.pitch == a.rowBytes) {
-        out.push_back(Interval{a.start, a.start + a.rowBytes * a.rows, &a, core});
+        out.push_back(Interval{a.start, a.start + a.rowBytes * a.rows, &a, core, a.epoch});
         return;
     }
     for (uint32_t row = 0; row < a.rows; ++row) {
         const uintptr_t begin = a.start + row * a.pitch;
-        out.push_back(Interval{begin, begin + a.rowBytes, &a, core});
+        out.push_back(Interval{begin, begin + a.rowBytes, &a, core, a.epoch});
     }
+}
+
+// Appends the intervals of every write in `list` (core `core`'s records), in record order;
+// returns the longest one's length.
+uintptr_t AppendWrites(const std::vector<Access>& list, uint32_t core, std::vector<Interval>& out) {
+    size_t count = out.size();
+    for (const Access& a : list) count += a.write ? (a.pitch == a.rowBytes ? 1 : a.rows) : 0;
+    out.reserve(count);
+    uintptr_t longest = 0;
+    for (const Access& a : list) {
+        if (!a.write) continue;
+        AppendRows(a, core, out);
+        longest = std::max<uintptr_t>(longest, a.pitch == a.rowBytes ? a.rowBytes * a.rows : a.rowBytes);
+    }
+    return longest;
+}
+
+// A function object, not a function: std::merge then compares inline.
+struct ByBegin {
+    bool operator()(const Interval& x, const Interval& y) const { return x.begin < y.begin; }
+};
+
+// Merges `low` and `high`, both sorted by begin, into `out`, the rows of `low` first among
+// equal begins (as std::merge). Returns whether a row of `low` and a row of `high` share a
+// byte: in the merged order a row meets an earlier row of the other list exactly when that
+// list's rows so far reach past its begin.
+bool MergeMeeting(const std::vector<Interval>& low, const std::vector<Interval>& high, std::vector<Interval>& out) {
+    out.resize(low.size() + high.size());
+    size_t l = 0, h = 0, o = 0;
+    uintptr_t lowReach = 0, highReach = 0;  // the furthest end so far of each list's rows
+    bool meet = false;
+    while (l < low.size() && h < high.size()) {
+        if (high[h].begin < low[l].begin) {
+            meet |= lowReach > high[h].begin;
+            highReach = std::max(highReach, high[h].end);
+            out[o++] = high[h++];
+        } else {
+            meet |= highReach > low[l].begin;
+            lowReach = std::max(lowReach, low[l].end);
+            out[o++] = low[l++];
+        }
+    }
+    // The rest of one list begins at or after every row of the other: its first row begins first.
+    if (l < low.size()) meet |= highReach > low[l].begin;
+    if (h < high.size()) meet |= lowReach > high[h].begin;
+    std::copy(low.begin() + static_cast<std::ptrdiff_t>(l), low.end(), out.begin() + static_cast<std::ptrdiff_t>(o));
+    o += low.size() - l;
+    std::copy(high.begin() + static_cast<std::ptrdiff_t>(h), high.end(), out.begin() + static_cast<std::ptrdiff_t>(o));
+    return meet;
+}
+
+using SpanList = std::vector<std::pair<uintptr_t, uintptr_t>>;
+
+// The end of the bytes an access's rows span, the gaps between them included.
+uintptr_t SpanEnd(const Access& a) { return a.start + (a.rows - 1) * a.pitch + a.rowBytes; }
+
+// The spans (rows and the gaps between) of the writes of `epoch`, merged where they overlap,
+// sorted.
+SpanList EpochWriteSpans(const std::vector<std::vector<Access>>& accesses, uint32_t epoch) {
+    SpanList written;
+    for (const std::vector<Access>& list : accesses) {
+        for (const Access& a : list) {
+            if (a.epoch == epoch && a.write) {
+                written.emplace_back(a.start, SpanEnd(a));
+            }
+        }
+    }
+    std::sort(written.begin(), written.end());
+    size_t merged = 0;
+    for (size_t i = 1; i < written.size(); ++i) {
+        if (written[i].first < written[merged].second) {
+            written[merged].second = std::max(written[merged].second, written[i].second);
+        } else {
+            written[++merged] = written[i];
+        }
+    }
+    written.resize(std::min(written.size(), merged + 1));
+    return written;
+}
+
+// Whether [begin, end) shares a byte with a span of `spans` (EpochWriteSpans).
+bool MeetsASpan(const SpanList& spans, uintptr_t begin, uintptr_t end) {
+    auto after = std::upper_bound(spans.begin(), spans.end(), begin,
+                                  [](uintptr_t b, const std::pair<uintptr_t, uintptr_t>& span) { return b < span.second; });
+    return after != spans.end() && after->first < end;
 }
 
 // Sorts by begin, equal begins kept in their order. The intervals come in ascending stretches
@@ -54,7 +139,6 @@ void SortByBegin(std::vector<Interval>& intervals) {
     std::vector<Interval> merged = KeptIntervals().Take();
     merged.resize(intervals.size());
     std::vector<size_t> mergedBounds;
-    auto byBegin = [](const Interval& x, const Interval& y) { return x.begin < y.begin; };
     const auto at = [](std::vector<Interval>& v, size_t i) { return v.begin() + static_cast<std::ptrdiff_t>(i); };
     while (bounds.size() > 2) {
         mergedBounds.assign(1, 0);
@@ -62,7 +146,7 @@ void SortByBegin(std::vector<Interval>& intervals) {
             const size_t stop = k + 2 < bounds.size() ? bounds[k + 2] : bounds[k + 1];
             // std::merge takes from the first range on ties: the order of equal begins stays.
             std::merge(at(intervals, bounds[k]), at(intervals, bounds[k + 1]), at(intervals, bounds[k + 1]),
-                       at(intervals, stop), at(merged, bounds[k]), byBegin);
+                       at(intervals, stop), at(merged, bounds[k]), ByBegin{});
             mergedBounds.push_back(stop);
         }
         intervals.swap(merged);
@@ -75,12 +159,16 @@ void SortByBegin(std::vector<Interval>& intervals) {
 
 GmRaceTracker::GmRaceTracker(uint32_t cores) : accesses_(cores), epochs_(cores, 0) {
     for (std::vector<Access>& list : accesses_) list = KeptAccesses().Take();
-    writeRows_ = KeptIntervals().Take();
+    while (leaves_ < cores) leaves_ *= 2;
+    merged_.resize(2 * size_t{leaves_});
+    longest_.assign(2 * size_t{leaves_}, 0);
+    arrived_.reset(new std::atomic<uint32_t>[leaves_]());
 }
 
 GmRaceTracker::~GmRaceTracker() {
     for (std::vector<Access>& list : accesses_) KeptAccesses().Keep(list);
     KeptIntervals().Keep(writeRows_);
+    for (std::vector<Interval>& list : merged_) KeptIntervals().Keep(list);  // a launch that ended early
 }
 
 void GmRaceTracker::Record(uint32_t core, const void* start, uint64_t rowBytes, uint64_t pitch, uint32_t rows,
@@ -114,21 +202,98 @@ void GmRaceTracker::SyncAll(uint32_t core) {
     if (core < epochs_.size()) ++epochs_[core];
 }
 
+bool GmRaceTracker::HasCores(uint32_t node) const {
+    while (node < leaves_) node *= 2;  // its first leaf
+    return node - leaves_ < accesses_.size();
+}
+
+void GmRaceTracker::CoreFinished(uint32_t core) {
+    if (core >= accesses_.size()) return;
+    uint32_t node = leaves_ + core;
+    merged_[node] = KeptIntervals().Take();
+    longest_[node] = AppendWrites(accesses_[core], core, merged_[node]);
+    SortByBegin(merged_[node]);  // a core's rows come in a few ascending stretches
+    while (node > 1) {
+        const uint32_t parent = node / 2, left = 2 * parent, right = left + 1;
+        // The first of two halves to finish leaves the merge to the other. acq_rel: the
+        // merging thread sees the list the other half's thread stored before it counted.
+        if (HasCores(right) && arrived_[parent].fetch_add(1, std::memory_order_acq_rel) == 0) return;
+        std::vector<Interval>& out = merged_[parent];
+        longest_[parent] = std::max(longest_[left], longest_[right]);
+        if (merged_[right].empty()) {
+            out = std::move(merged_[left]);
+        } else {
+            out = KeptIntervals().Take();
+            // The lower cores' rows first on ties; every two cores' writes are compared in the
+            // one merge where they first come together.
+            if (MergeMeeting(merged_[left], merged_[right], out)) writesMeet_.store(true, std::memory_order_relaxed);
+            KeptIntervals().Keep(merged_[left]);
+            KeptIntervals().Keep(merged_[right]);
+        }
+        node = parent;
+    }
+    treeDone_.store(true, std::memory_order_release);
+}
+
+std::vector<Interval> GmRaceTracker::WriteRowsBySort() const {
+    std::vector<Interval> rows;
+    for (uint32_t core = 0; core < accesses_.size(); ++core) AppendWrites(accesses_[core], core, rows);
+    SortByBegin(rows);
+    return rows;
+}
+
 const std::vector<Interval>& GmRaceTracker::WriteRows() const {
     if (writeRowsBuilt_) return writeRows_;
-    size_t count = 0;
-    for (const std::vector<Access>& list : accesses_) {
-        for (const Access& a : list) count += a.write ? (a.pitch == a.rowBytes ? 1 : a.rows) : 0;
-    }
-    writeRows_.reserve(count);
-    for (uint32_t core = 0; core < accesses_.size(); ++core) {
-        for (const Access& a : accesses_[core]) {
-            if (a.write) AppendRows(a, core, writeRows_);
+    if (treeDone_.load(std::memory_order_acquire)) {
+        writeRows_ = std::move(merged_[1]);
+        longestWriteRow_ = longest_[1];
+        rowsFromTree_ = true;
+    } else {
+        writeRows_ = KeptIntervals().Take();
+        for (uint32_t core = 0; core < accesses_.size(); ++core) {
+            longestWriteRow_ = std::max(longestWriteRow_, AppendWrites(accesses_[core], core, writeRows_));
         }
+        SortByBegin(writeRows_);
     }
-    SortByBegin(writeRows_);
     writeRowsBuilt_ = true;
     return writeRows_;
+}
+
+uintptr_t GmRaceTracker::LongestWriteRow() const {
+    WriteRows();
+    return longestWriteRow_;
+}
+
+const std::vector<GmRaceTracker::Span>& GmRaceTracker::WrittenSpans() const {
+    if (writtenSpansBuilt_) return writtenSpans_;
+    for (const Interval& row : WriteRows()) {
+        if (!writtenSpans_.empty() && row.begin <= writtenSpans_.back().end) {
+            writtenSpans_.back().end = std::max(writtenSpans_.back().end, row.end);
+        } else {
+            writtenSpans_.push_back(Span{row.begin, row.end});
+        }
+    }
+    writtenSpansBuilt_ = true;
+    return writtenSpans_;
+}
+
+bool GmRaceTracker::ProvedRaceFree() const {
+    WriteRows();
+    if (!rowsFromTree_ || writesMeet_.load(std::memory_order_relaxed)) return false;
+    // Two cores' writes never meet: a race needs a read meeting another core's write of its
+    // epoch, so a read meeting no write span of its epoch at all leaves none.
+    uint32_t lastEpoch = 0;
+    for (uint32_t e : epochs_) lastEpoch = std::max(lastEpoch, e);
+    for (uint32_t epoch = 0; epoch <= lastEpoch; ++epoch) {
+        const SpanList written = EpochWriteSpans(accesses_, epoch);
+        if (written.empty()) continue;
+        for (const std::vector<Access>& list : accesses_) {
+            for (const Access& a : list) {
+                if (a.epoch == epoch && !a.write && MeetsASpan(written, a.start, SpanEnd(a))) return false;
+            }
+        }
+    }
+    return true;
 }
 
 std::string GmRaceTracker::FindRaceIn(uint32_t epoch, std::string (*describe)(const void*, uintptr_t),
@@ -136,31 +301,11 @@ std::string GmRaceTracker::FindRaceIn(uint32_t epoch, std::string (*describe)(co
     // A read races only with a write: a read whose span (its rows with the gaps between) misses
     // every write span of the epoch cannot take part in a race and is not expanded. Most reads
     // of a kernel are of inputs no core writes, so the sweep below sees mainly the writes.
-    std::vector<std::pair<uintptr_t, uintptr_t>> written;  // merged write spans, sorted
-    for (const std::vector<Access>& list : accesses_) {
-        for (const Access& a : list) {
-            if (a.epoch == epoch && a.write) written.emplace_back(a.start, SpanEnd(a));
-        }
-    }
-    std::sort(written.begin(), written.end());
-    size_t merged = 0;
-    for (size_t i = 1; i < written.size(); ++i) {
-        if (written[i].first < written[merged].second) {
-            written[merged].second = std::max(written[merged].second, written[i].second);
-        } else {
-            written[++merged] = written[i];
-        }
-    }
-    written.resize(std::min(written.size(), merged + 1));
-    auto meetsAWrite = [&](uintptr_t begin, uintptr_t end) {
-        auto after = std::upper_bound(written.begin(), written.end(), begin,
-                                      [](uintptr_t b, const std::pair<uintptr_t, uintptr_t>& span) { return b < span.second; });
-        return after != written.end() && after->first < end;
-    };
+    const SpanList written = EpochWriteSpans(accesses_, epoch);
     std::vector<Interval> reads;
     for (uint32_t core = 0; core < accesses_.size(); ++core) {
         for (const Access& a : accesses_[core]) {
-            if (a.epoch == epoch && !a.write && meetsAWrite(a.start, SpanEnd(a))) AppendRows(a, core, reads);
+            if (a.epoch == epoch && !a.write && MeetsASpan(written, a.start, SpanEnd(a))) AppendRows(a, core, reads);
         }
     }
     SortByBegin(reads);
@@ -193,7 +338,7 @@ std::string GmRaceTracker::FindRaceIn(uint32_t epoch, std::string (*describe)(co
     };
     size_t w = 0, r = 0;
     for (;;) {
-        while (w < writes.size() && writes[w].access->epoch != epoch) ++w;
+        while (w < writes.size() && writes[w].epoch != epoch) ++w;
         const bool takeWrite = w < writes.size() && (r == reads.size() || !precedes(reads[r], writes[w]));
         if (!takeWrite && r == reads.size()) break;
         const Interval& i = takeWrite ? writes[w++] : reads[r++];

@@ -146,9 +146,17 @@ std::string LaunchResult::Report() const {
     return out.str();
 }
 
+// Whether the end-of-launch checks will run (on a launch that is not aborted by then).
+bool GmRaceCheckOn(const LaunchState& launch) {
+    return launch.config.checkGmRaces && GetSeverity(Check::GmRace) != Severity::Off;
+}
+bool UnwrittenOutputCheckOn(const LaunchState& launch) {
+    return !launch.outputs.Empty() && GetSeverity(Check::UnwrittenOutput) != Severity::Off;
+}
+
 // Cross-core GM races of a launch that ran to its end (gm_race.h).
 void CheckGmRaces(LaunchState& launch) {
-    if (!launch.config.checkGmRaces || launch.Aborted() || GetSeverity(Check::GmRace) == Severity::Off) return;
+    if (launch.Aborted() || !GmRaceCheckOn(launch)) return;
     const std::string race = launch.gmRaces.FindRace([&](uintptr_t address) {
         auto allocation = FindGm(reinterpret_cast<void*>(address));
         if (!allocation) return std::string("GM");
@@ -166,8 +174,8 @@ void CheckGmRaces(LaunchState& launch) {
 
 // Bytes of the launch's declared outputs that no core wrote (output_check.h).
 void CheckUnwrittenOutputs(LaunchState& launch) {
+    if (launch.Aborted() || !UnwrittenOutputCheckOn(launch)) return;
     const Severity severity = GetSeverity(Check::UnwrittenOutput);
-    if (launch.Aborted() || launch.outputs.Empty() || severity == Severity::Off) return;
     const std::string unwritten = launch.outputs.FirstUnwritten(launch.gmRaces);
     if (unwritten.empty()) return;
     if (severity == Severity::Error) {
@@ -188,6 +196,9 @@ LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& 
         return t_lastLaunch;
     }
     std::vector<CoreCounters> counters = TakeCoreCounters(config.blockDim);
+    // Both end-of-launch checks read the launch's GM writes sorted by address: each core sorts
+    // its own as it finishes, on the host thread that ran it (GmRaceTracker::CoreFinished).
+    const bool sortWrites = GmRaceCheckOn(launch) || UnwrittenOutputCheckOn(launch);
     const uint32_t waveSize = std::min(config.blockDim, soc.aivCores);
     launch.waveMode = config.blockDim > soc.aivCores;
     for (uint32_t waveStart = 0; waveStart < config.blockDim && !launch.Aborted(); waveStart += waveSize) {
@@ -212,6 +223,7 @@ LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& 
             } catch (...) {
                 launch.Fail(Check::ApiMisuse, "core " + std::to_string(idx) + ": kernel threw an unknown exception");
             }
+            if (sortWrites && !launch.Aborted()) launch.gmRaces.CoreFinished(idx);  // unused once aborted
             detail::SetCurrentCore(outer);
             counters[idx] = std::move(core.counters);
         });

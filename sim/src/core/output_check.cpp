@@ -1,6 +1,7 @@
 #include "ascendc_sim/core/output_check.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "ascendc_sim/core/gm_race.h"
 #include "ascendc_sim/core/source_location.h"
@@ -107,20 +108,36 @@ void OutputWatch::Watch(const std::vector<OutputTensor>& outputs) { outputs_ = o
 std::string OutputWatch::FirstUnwritten(const GmRaceTracker& gm) const {
     if (outputs_.empty()) return {};
     // The launch's write intervals come sorted by begin (shared with the GM race check); an
-    // output's share of them, clipped to it, stays sorted.
-    std::vector<std::vector<Interval>> written(outputs_.size());
-    for (const GmRaceTracker::Interval& row : gm.WriteRows()) {
-        for (size_t i = 0; i < outputs_.size(); ++i) {
-            const auto base = reinterpret_cast<uintptr_t>(outputs_[i].data);
-            if (base == 0 || row.end <= base || row.begin >= base + outputs_[i].bytes) continue;
-            const uint64_t begin = row.begin > base ? row.begin - base : 0;
-            const uint64_t stop = std::min<uint64_t>(row.end - base, outputs_[i].bytes);
-            written[i].push_back(Interval{begin, stop, row.core, row.access->site});
+    // output's share of them, clipped to it, stays sorted. An interval that begins further
+    // before an output than the longest one is long cannot reach it, so each output's share
+    // is found by one binary search, not by a pass over every interval.
+    const std::vector<GmRaceTracker::Interval>& rows = gm.WriteRows();
+    const uintptr_t longest = gm.LongestWriteRow();
+    // Most outputs lie inside one span of written bytes: no hole, nothing to gather.
+    const std::vector<GmRaceTracker::Span>& spans = gm.WrittenSpans();
+    auto whollyWritten = [&](uintptr_t base, uint64_t bytes) {
+        auto after = std::upper_bound(spans.begin(), spans.end(), base,
+                                      [](uintptr_t at, const GmRaceTracker::Span& span) { return at < span.begin; });
+        return after != spans.begin() && std::prev(after)->end >= base + bytes;
+    };
+    std::vector<Interval> written;
+    for (const OutputTensor& out : outputs_) {
+        written.clear();
+        const auto base = reinterpret_cast<uintptr_t>(out.data);
+        if (base != 0 && out.bytes > 0 && whollyWritten(base, out.bytes)) continue;
+        if (base != 0) {
+            const uintptr_t top = base + out.bytes;
+            auto row = std::lower_bound(rows.begin(), rows.end(), base > longest ? base - longest : 0,
+                                        [](const GmRaceTracker::Interval& w, uintptr_t at) { return w.begin < at; });
+            for (; row != rows.end() && row->begin < top; ++row) {
+                if (row->end <= base) continue;
+                const uint64_t begin = row->begin > base ? row->begin - base : 0;
+                const uint64_t stop = std::min<uint64_t>(row->end - base, out.bytes);
+                written.push_back(Interval{begin, stop, row->core, row->access->site});
+            }
         }
-    }
-    for (size_t i = 0; i < outputs_.size(); ++i) {
-        if (written[i].empty() && !outputs_[i].required) continue;  // not produced by this call
-        std::string report = DescribeHoles(outputs_[i], written[i]);
+        if (written.empty() && !out.required) continue;  // not produced by this call
+        std::string report = DescribeHoles(out, written);
         if (!report.empty()) return report;
     }
     return {};

@@ -1,10 +1,12 @@
 // Test hook for the end-of-launch GM checks (core/gm_race.h, core/output_check.h) on their
 // own, without a kernel: GM accesses recorded per core on a scratch buffer, then both checks'
-// reports, so test_gm_checks.py can hold them against a byte-by-byte model.
+// reports, so test_gm_checks.py can hold them against a byte-by-byte model. The cores may
+// finish (GmRaceTracker::CoreFinished) on several threads in a given order, as in a launch.
 #include <pybind11/stl.h>
 
 #include <cstdint>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -16,15 +18,13 @@ namespace py = pybind11;
 
 namespace {
 
+using FinishOrder = std::vector<std::vector<uint32_t>>;
+
 // Ops: ("copy", core, offset, row_bytes, pitch, rows, write) or ("sync_all", core), offsets
-// into a GM buffer of `gm_bytes`. Outputs: (offset, bytes, name, shape, element_bytes).
-// Returns (gm-race report, unwritten-output report), "" for none; the race report names
-// addresses as "gm byte <offset>".
-std::tuple<std::string, std::string> GmChecks(
-    uint64_t gmBytes, uint32_t cores, const std::vector<py::tuple>& ops,
-    const std::vector<std::tuple<uint64_t, uint64_t, std::string, std::vector<int64_t>, uint32_t>>& outputs) {
-    std::vector<uint8_t> gm(gmBytes);
-    sim::GmRaceTracker tracker(cores);
+// into `gm`. Then each list of `finish` on its own thread calls CoreFinished for its cores in
+// its order (none: the end-of-launch checks sort every write themselves).
+void Replay(sim::GmRaceTracker& tracker, std::vector<uint8_t>& gm, const std::vector<py::tuple>& ops,
+            const FinishOrder& finish) {
     for (const py::tuple& op : ops) {
         const std::string name = op[0].cast<std::string>();
         const auto core = op[1].cast<uint32_t>();
@@ -37,6 +37,26 @@ std::tuple<std::string, std::string> GmChecks(
             throw py::value_error("unknown GM op '" + name + "'");
         }
     }
+    py::gil_scoped_release released;
+    std::vector<std::thread> threads;
+    for (const std::vector<uint32_t>& cores : finish) {
+        threads.emplace_back([&tracker, &cores] {
+            for (uint32_t core : cores) tracker.CoreFinished(core);
+        });
+    }
+    for (std::thread& thread : threads) thread.join();
+}
+
+// Ops and `finish` as for Replay, on a GM buffer of `gm_bytes`. Outputs: (offset, bytes, name,
+// shape, element_bytes). Returns (gm-race report, unwritten-output report), "" for none; the
+// race report names addresses as "gm byte <offset>".
+std::tuple<std::string, std::string> GmChecks(
+    uint64_t gmBytes, uint32_t cores, const std::vector<py::tuple>& ops,
+    const std::vector<std::tuple<uint64_t, uint64_t, std::string, std::vector<int64_t>, uint32_t>>& outputs,
+    const FinishOrder& finish) {
+    std::vector<uint8_t> gm(gmBytes);
+    sim::GmRaceTracker tracker(cores);
+    Replay(tracker, gm, ops, finish);
     std::vector<sim::OutputTensor> tensors;
     for (const auto& [offset, bytes, name, shape, elementBytes] : outputs) {
         tensors.push_back(sim::OutputTensor{gm.data() + offset, bytes, name, shape, elementBytes});
@@ -48,8 +68,31 @@ std::tuple<std::string, std::string> GmChecks(
     return {race, watch.FirstUnwritten(tracker)};
 }
 
+// The write intervals the end-of-launch checks read (WriteRows), then the same built by one
+// serial sort of every core's writes (WriteRowsBySort), each as (begin offset, end offset,
+// core, epoch, record address): the record address tells records apart that share the rest.
+using Row = std::tuple<uint64_t, uint64_t, uint32_t, uint32_t, uintptr_t>;
+std::tuple<std::vector<Row>, std::vector<Row>> GmWriteRows(uint64_t gmBytes, uint32_t cores,
+                                                           const std::vector<py::tuple>& ops,
+                                                           const FinishOrder& finish) {
+    std::vector<uint8_t> gm(gmBytes);
+    sim::GmRaceTracker tracker(cores);
+    Replay(tracker, gm, ops, finish);
+    const auto base = reinterpret_cast<uintptr_t>(gm.data());
+    auto rows = [&](const std::vector<sim::GmRaceTracker::Interval>& intervals) {
+        std::vector<Row> out;
+        for (const auto& i : intervals) {
+            out.emplace_back(i.begin - base, i.end - base, i.core, i.epoch, reinterpret_cast<uintptr_t>(i.access));
+        }
+        return out;
+    };
+    return {rows(tracker.WriteRows()), rows(tracker.WriteRowsBySort())};
+}
+
 }  // namespace
 
 SIMTEST_BINDINGS(gm_checks) {
-    m.def("gm_checks", &GmChecks, py::arg("gm_bytes"), py::arg("cores"), py::arg("ops"), py::arg("outputs"));
+    m.def("gm_checks", &GmChecks, py::arg("gm_bytes"), py::arg("cores"), py::arg("ops"), py::arg("outputs"),
+          py::arg("finish") = FinishOrder{});
+    m.def("gm_write_rows", &GmWriteRows, py::arg("gm_bytes"), py::arg("cores"), py::arg("ops"), py::arg("finish"));
 }

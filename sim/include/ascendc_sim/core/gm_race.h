@@ -3,9 +3,15 @@
 // result depends on timing), so the sim reports it as check kind gm-race.
 //
 // Cheap by design: each DMA appends one record (start, row length, pitch, rows) to its core's
-// list; nothing per byte or per element runs while the kernel runs. At the end of the launch
-// the write records are expanded into byte intervals and sorted once (WriteRows), and swept
-// once per SyncAll epoch together with the reads that meet a write (see FindRaceIn).
+// list; nothing per byte or per element runs while the kernel runs. The write records become
+// byte intervals sorted by address (WriteRows), swept once per SyncAll epoch together with the
+// reads that meet a write (see FindRaceIn) when the launch ends. Most of that work is done
+// before the end: as each core finishes, on the host thread that ran it, its own writes are
+// expanded and sorted, and merged with those of the cores beside it once they are done too
+// (CoreFinished), so the host threads share it and the launch's end merges only the last few
+// lists. Each merge also compares the two halves' writes: when no two cores' writes meet (in
+// any epoch) and no read meets a write of its epoch, the launch has no race, and the sweep,
+// which names the first race, is not needed.
 // Scalar GM writes (GlobalTensor::SetValue) are recorded like one-row DMAs; scalar reads
 // (GetValue) are not tracked.
 //
@@ -13,7 +19,9 @@
 // check (output_check.h) reads the same sorted intervals, so a GM write is recorded, expanded
 // and sorted once, with its kernel line.
 #pragma once
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -34,6 +42,11 @@ public:
                 const char* api, const void* site);
     // Core `core` passed a SyncAll: its later accesses are ordered after every earlier one.
     void SyncAll(uint32_t core);
+    // Core `core` will record nothing more: its writes are sorted now, on the calling thread,
+    // and merged with its neighbours' in the merge tree as far as they have finished. Each
+    // core at most once; cores may finish in any order and on any threads. Optional: a launch
+    // whose cores did not all finish (or a tracker no core finished) sorts in WriteRows.
+    void CoreFinished(uint32_t core);
 
     // One DMA (or scalar GM write) as recorded.
     struct Access {
@@ -52,11 +65,25 @@ public:
         uintptr_t begin, end;
         const Access* access;
         uint32_t core;
+        uint32_t epoch;  // access->epoch, kept here for the sweep, which skips other epochs' rows
     };
     // Every GM write of the launch as intervals, sorted by begin; equal begins keep the order
-    // of the records (by core, then as issued). Built on the first call, which must come after
-    // the launch's cores have finished (the end-of-launch checks share it).
+    // of the records (by core, then as issued). Built on the first call (unless the merge tree
+    // built it already), which must come after the launch's cores have finished (the
+    // end-of-launch checks share it).
     const std::vector<Interval>& WriteRows() const;
+    // The longest interval in WriteRows (0 if none): an interval that begins more than this
+    // far before an address cannot reach it.
+    uintptr_t LongestWriteRow() const;
+    // The GM bytes some core wrote (the union of WriteRows), as disjoint spans sorted by begin,
+    // touching ones joined.
+    struct Span {
+        uintptr_t begin, end;
+    };
+    const std::vector<Span>& WrittenSpans() const;
+    // WriteRows built serially from the records, as if no core had called CoreFinished: the
+    // reference the merge tree's order is tested against.
+    std::vector<Interval> WriteRowsBySort() const;
 
     // The first race found ("" when none), naming both cores, the APIs, their lines and the bytes.
     // `nameOf` gives the kernel argument an address belongs to ("" if unknown).
@@ -64,13 +91,31 @@ public:
     std::string FindRace(NameOf nameOf) const;
 
 private:
-    // The end of the bytes an access's rows span, the gaps between them included.
-    static uintptr_t SpanEnd(const Access& a) { return a.start + (a.rows - 1) * a.pitch + a.rowBytes; }
     std::string FindRaceIn(uint32_t epoch, std::string (*describe)(const void*, uintptr_t), const void* context) const;
+    // True when the merge tree saw no two cores' writes meet and no read meets a write of its
+    // epoch: then no two cores touch one byte in one epoch with a write among them. False when
+    // unsure (a race, writes that meet in different epochs, or no merge tree).
+    bool ProvedRaceFree() const;
     std::vector<std::vector<Access>> accesses_;  // per core
     std::vector<uint32_t> epochs_;               // per core: SyncAlls passed
     mutable std::vector<Interval> writeRows_;    // WriteRows, once built
     mutable bool writeRowsBuilt_ = false;
+    mutable uintptr_t longestWriteRow_ = 0;
+    mutable bool rowsFromTree_ = false;          // WriteRows came from the merge tree
+    mutable std::vector<Span> writtenSpans_;     // WrittenSpans, once built
+    mutable bool writtenSpansBuilt_ = false;
+
+    // The merge tree: a complete binary tree over the cores in index order, in heap layout
+    // (node 1 the root, node k's halves 2k and 2k + 1, core c's leaf leaves_ + c). A node's
+    // list is its cores' write intervals, sorted; the core that finishes a node's last half
+    // merges the two (the lower cores' list first, so equal begins stay in core order).
+    bool HasCores(uint32_t node) const;
+    uint32_t leaves_ = 1;                                // a power of two >= the cores
+    mutable std::vector<std::vector<Interval>> merged_;  // per node; emptied when merged upwards
+    std::vector<uintptr_t> longest_;                     // per node: its longest interval
+    std::unique_ptr<std::atomic<uint32_t>[]> arrived_;   // per node: halves done
+    std::atomic<bool> treeDone_{false};                  // the root holds every core's writes
+    std::atomic<bool> writesMeet_{false};                // a merge found two cores' writes meeting
 };
 
 // GlobalTensor::SetValue: one scalar GM write of the calling core (a no-op outside a launch),
@@ -79,6 +124,7 @@ __attribute__((noinline)) void RecordScalarGmWrite(const void* address, uint64_t
 
 template <typename NameOf>
 std::string GmRaceTracker::FindRace(NameOf nameOf) const {
+    if (ProvedRaceFree()) return {};
     uint32_t lastEpoch = 0;
     for (uint32_t e : epochs_) lastEpoch = e > lastEpoch ? e : lastEpoch;
     auto describe = [](const void* context, uintptr_t address) { return (*static_cast<const NameOf*>(context))(address); };
