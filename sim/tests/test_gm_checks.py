@@ -167,3 +167,10 @@ def test_gm_checks_agree_however_the_cores_finish(simtest, cores):
         holes += check_unwritten(merged[1], touches)
     assert 5 < races < 95 and 5 < holes < 95, (races, holes)
 
+
+def test_gm_extent_lookups_kept_per_thread_follow_every_registry_change(simtest):
+    # Every DMA's allocation check asks FindGmExtent, which keeps recent answers per host
+    # thread and trusts them while the registry is unchanged; after registrations, removals
+    # and re-registrations with other sizes it must still answer as the registry does, on the
+    # thread that made the change and on another.
+    assert simtest.gm_extent_churn(seed=5, steps=400) == []

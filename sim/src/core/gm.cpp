@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <shared_mutex>
@@ -23,6 +24,27 @@ std::map<uintptr_t, Entry>& Registry() {
 }
 std::shared_mutex g_mutex;
 std::atomic<uint64_t> g_serial{0};
+// Counts the changes of the registry's extents (an allocation added or removed; a new label
+// is no change), each made under g_mutex held exclusively. 64 bits: it never wraps, so an
+// answer found while it had some value holds exactly as long as it keeps that value.
+std::atomic<uint64_t> g_generation{1};
+
+// FindGmExtent's recent answers on this host thread: every DMA asks for the allocation of its
+// GlobalTensor, a kernel has a handful of those, and asking the registry means its shared lock,
+// whose counter the host threads would pass back and forth between their caches. An entry
+// holds the addresses [from, to) that get the same answer while the generation is unchanged.
+struct CachedExtent {
+    uint64_t generation = 0;  // 0: empty (the generation starts at 1)
+    uintptr_t from = 0, to = 0;
+    uintptr_t base = 0;
+    size_t bytes = 0;
+};
+constexpr size_t kCachedExtents = 8;
+struct ExtentCache {
+    CachedExtent entries[kCachedExtents];
+    size_t next = 0;  // the entry to replace next
+};
+thread_local ExtentCache t_extents;
 
 // 512 B matches the alignment aclrtMalloc gives on the device; DMA bursts that reach the
 // HBM share of a core want 512 B aligned addresses (performance_anchors 1.3).
@@ -37,6 +59,7 @@ void* AllocGm(size_t bytes, const std::string& origin) {
     std::unique_lock lock(g_mutex);
     Registry()[reinterpret_cast<uintptr_t>(p)] =
         Entry{bytes, origin + " #" + std::to_string(++g_serial), true};
+    g_generation.fetch_add(1, std::memory_order_release);
     return p;
 }
 
@@ -45,6 +68,7 @@ bool FreeGm(void* p) {
     auto it = Registry().find(reinterpret_cast<uintptr_t>(p));
     if (it == Registry().end() || !it->second.owned) return false;
     Registry().erase(it);
+    g_generation.fetch_add(1, std::memory_order_release);
     lock.unlock();
     std::free(p);
     return true;
@@ -53,12 +77,16 @@ bool FreeGm(void* p) {
 void RegisterGm(const void* p, size_t bytes, const std::string& label) {
     std::unique_lock lock(g_mutex);
     Registry()[reinterpret_cast<uintptr_t>(p)] = Entry{bytes, label, false};
+    g_generation.fetch_add(1, std::memory_order_release);
 }
 
 void UnregisterGm(const void* p) {
     std::unique_lock lock(g_mutex);
     auto it = Registry().find(reinterpret_cast<uintptr_t>(p));
-    if (it != Registry().end() && !it->second.owned) Registry().erase(it);
+    if (it != Registry().end() && !it->second.owned) {
+        Registry().erase(it);
+        g_generation.fetch_add(1, std::memory_order_release);
+    }
 }
 
 void LabelGm(const void* p, const std::string& label) {
@@ -93,11 +121,30 @@ std::optional<GmAllocation> FindGm(const void* p) {
 }
 
 bool FindGmExtent(const void* p, uintptr_t* base, size_t* bytes) {
+    const auto address = reinterpret_cast<uintptr_t>(p);
+    ExtentCache& cache = t_extents;
+    const uint64_t generation = g_generation.load(std::memory_order_acquire);
+    for (const CachedExtent& entry : cache.entries) {
+        if (entry.generation == generation && address - entry.from < entry.to - entry.from) {
+            *base = entry.base;
+            *bytes = entry.bytes;
+            return true;
+        }
+    }
     std::shared_lock lock(g_mutex);
     auto it = FindLocked(p);
-    if (it == Registry().end()) return false;
+    if (it == Registry().end()) return false;  // not cached: an error path
     *base = it->first;
     *bytes = it->second.bytes;
+    // FindLocked answers `it` for the addresses from its base up to its end or the next
+    // allocation's base, whichever comes first.
+    auto next = std::next(it);
+    uintptr_t to = it->first + std::max<size_t>(it->second.bytes, 1);
+    if (next != Registry().end()) to = std::min(to, next->first);
+    // Read under the lock: no change can come between the lookup and this value.
+    cache.entries[cache.next] = CachedExtent{g_generation.load(std::memory_order_relaxed), it->first, to, it->first,
+                                             it->second.bytes};
+    cache.next = (cache.next + 1) % kCachedExtents;
     return true;
 }
 

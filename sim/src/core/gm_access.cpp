@@ -14,6 +14,13 @@ std::string Range(uint64_t from, uint64_t to) {
     return "[" + std::to_string(from) + ", " + std::to_string(to) + ")";
 }
 
+// The allocation found at `probe` with its label, for a message (the label is looked up
+// only now: the check itself needs the extent alone).
+GmAllocation Described(const void* probe, uintptr_t base, size_t bytes) {
+    auto found = FindGm(probe);
+    return GmAllocation{base, bytes, found && found->base == base ? found->label : "a device allocation"};
+}
+
 std::string NameOf(const GmAllocation& allocation) {
     CoreState* core = CurrentCoreOrNull();
     std::string arg = core != nullptr ? core->launch->ArgumentName(reinterpret_cast<const void*>(allocation.base)) : "";
@@ -27,9 +34,17 @@ bool CheckGmAccess(const LazyText& api, const char* operand, const GmView& view,
     if (bytes == 0) return true;
     const auto address = reinterpret_cast<uintptr_t>(start);
     const auto base = reinterpret_cast<uintptr_t>(view.base);
-    auto allocation = FindGm(view.base != nullptr ? view.base : start);
-    if (!allocation) allocation = FindGm(start);
-    if (!allocation) {
+    // The allocation of the GlobalTensor (or of the access when it has none); an access outside
+    // it is then reported against it.
+    const void* probe = view.base != nullptr ? view.base : start;
+    uintptr_t allocationBase = 0;
+    size_t allocationBytes = 0;
+    bool found = FindGmExtent(probe, &allocationBase, &allocationBytes);
+    if (!found) {
+        probe = start;
+        found = FindGmExtent(probe, &allocationBase, &allocationBytes);
+    }
+    if (!found) {
         char hex[32];
         std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(address));
         Violation(Check::GmAllocation, api.Get() + ": " + operand + " GM address 0x" + hex + " (" +
@@ -37,23 +52,23 @@ bool CheckGmAccess(const LazyText& api, const char* operand, const GmView& view,
                                            "(not from aclrtMalloc/GmAlloc, or already freed)");
         return false;
     }
-    const uint64_t from = address - allocation->base;
-    if (address < allocation->base || from + bytes > allocation->bytes) {
-        uint64_t past = address < allocation->base ? 0 : from + bytes - allocation->bytes;
-        std::string where = address < allocation->base
-                                ? "starts " + std::to_string(allocation->base - address) + " bytes before it"
+    const uint64_t from = address - allocationBase;
+    if (address < allocationBase || from + bytes > allocationBytes) {
+        uint64_t past = address < allocationBase ? 0 : from + bytes - allocationBytes;
+        std::string where = address < allocationBase
+                                ? "starts " + std::to_string(allocationBase - address) + " bytes before it"
                                 : std::to_string(past) + " bytes past its end";
-        Violation(Check::GmAllocation, api.Get() + ": " + operand + " GM bytes " +
-                                           Range(from, from + bytes) + " of " + NameOf(*allocation) + ": " + where);
+        Violation(Check::GmAllocation, api.Get() + ": " + operand + " GM bytes " + Range(from, from + bytes) + " of " +
+                                           NameOf(Described(probe, allocationBase, allocationBytes)) + ": " + where);
         return false;
     }
     if (view.hasDeclaredSize && view.base != nullptr) {
         const int64_t rel = static_cast<int64_t>(address) - static_cast<int64_t>(base);
         if (rel < 0 || static_cast<uint64_t>(rel) + bytes > view.declaredBytes) {
-            const uint64_t viewFrom = base - allocation->base;
+            const uint64_t viewFrom = base - allocationBase;
             Violation(Check::GmDeclaredSize,
                       api.Get() + ": " + operand + " GM bytes " + Range(from, from + bytes) + " of " +
-                          NameOf(*allocation) + " lie outside the GlobalTensor's declared range " +
+                          NameOf(Described(probe, allocationBase, allocationBytes)) + " lie outside the GlobalTensor's declared range " +
                           Range(viewFrom, viewFrom + view.declaredBytes) +
                           " (SetGlobalBuffer size " + std::to_string(view.declaredBytes) + " bytes)");
             // Still inside the allocation: safe to perform if the kind was downgraded.

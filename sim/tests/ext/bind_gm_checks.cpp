@@ -4,12 +4,16 @@
 // finish (GmRaceTracker::CoreFinished) on several threads in a given order, as in a launch.
 #include <pybind11/stl.h>
 
+#include <condition_variable>
 #include <cstdint>
+#include <mutex>
+#include <random>
 #include <string>
 #include <thread>
 #include <tuple>
 #include <vector>
 
+#include "ascendc_sim/core/gm.h"
 #include "ascendc_sim/core/gm_race.h"
 #include "ascendc_sim/core/output_check.h"
 #include "registry.h"
@@ -89,9 +93,96 @@ std::tuple<std::vector<Row>, std::vector<Row>> GmWriteRows(uint64_t gmBytes, uin
     return {rows(tracker.WriteRows()), rows(tracker.WriteRowsBySort())};
 }
 
+// Registers and unregisters random regions of a scratch buffer (some inside others, some
+// registered again at once with another size, as the caching allocator does) for `steps`
+// steps; after each, this thread and one other look up random addresses. FindGmExtent (which
+// keeps recent answers per thread) must give what FindGm (the registry under its lock) gives.
+// Returns the disagreements, as text.
+std::vector<std::string> GmExtentChurn(uint32_t seed, int steps) {
+    constexpr size_t kScratch = 1 << 16;
+    std::vector<uint8_t> scratch(kScratch);
+    const uint8_t* base = scratch.data();
+    std::mt19937 rng(seed);
+    std::vector<std::string> mismatches;
+    std::mutex mutex;
+    auto lookUp = [&](std::mt19937& r, const char* who, int step) {
+        for (int i = 0; i < 40; ++i) {
+            const uint8_t* p = base + r() % kScratch;
+            uintptr_t extentBase = 0;
+            size_t extentBytes = 0;
+            const bool found = sim::FindGmExtent(p, &extentBase, &extentBytes);
+            const auto reference = sim::FindGm(p);
+            if (found != reference.has_value() ||
+                (found && (extentBase != reference->base || extentBytes != reference->bytes))) {
+                std::lock_guard<std::mutex> lock(mutex);
+                mismatches.push_back(std::string(who) + " step " + std::to_string(step) + " offset " +
+                                     std::to_string(p - base) + ": cached " + (found ? std::to_string(extentBytes) : "none") +
+                                     ", registry " + (reference ? std::to_string(reference->bytes) : "none"));
+            }
+        }
+    };
+    // The other thread looks up while this one waits, step by step, so its answers kept from
+    // earlier steps must follow the changes this thread made.
+    std::condition_variable turn;
+    int otherStep = -1;  // the step the other thread is to look up in (-2: stop)
+    bool otherDone = true;
+    std::thread other([&] {
+        std::mt19937 r(seed + 1);
+        for (;;) {
+            std::unique_lock<std::mutex> lock(mutex);
+            turn.wait(lock, [&] { return !otherDone || otherStep == -2; });
+            if (otherStep == -2) return;
+            const int step = otherStep;
+            lock.unlock();
+            lookUp(r, "other thread", step);
+            lock.lock();
+            otherDone = true;
+            turn.notify_all();
+        }
+    });
+    std::vector<std::pair<size_t, size_t>> live;  // (offset, bytes)
+    py::gil_scoped_release released;
+    for (int step = 0; step < steps; ++step) {
+        const uint32_t action = rng() % 4;
+        if (action == 0 && !live.empty()) {
+            const size_t k = rng() % live.size();
+            sim::UnregisterGm(base + live[k].first);
+            live.erase(live.begin() + static_cast<std::ptrdiff_t>(k));
+        } else if (action == 1 && !live.empty()) {  // the same start, another size
+            const size_t k = rng() % live.size();
+            sim::UnregisterGm(base + live[k].first);
+            live[k].second = 1 + rng() % 4096;
+            sim::RegisterGm(base + live[k].first, live[k].second, "again");
+        } else {
+            const size_t offset = rng() % (kScratch - 4096), bytes = 1 + rng() % 4096;
+            bool taken = false;
+            for (const auto& region : live) taken |= region.first == offset;
+            if (!taken) {
+                sim::RegisterGm(base + offset, bytes, "region");
+                live.emplace_back(offset, bytes);
+            }
+        }
+        lookUp(rng, "this thread", step);
+        std::unique_lock<std::mutex> lock(mutex);
+        otherStep = step;
+        otherDone = false;
+        turn.notify_all();
+        turn.wait(lock, [&] { return otherDone; });
+    }
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        otherStep = -2;
+        turn.notify_all();
+    }
+    other.join();
+    for (const auto& region : live) sim::UnregisterGm(base + region.first);
+    return mismatches;
+}
+
 }  // namespace
 
 SIMTEST_BINDINGS(gm_checks) {
+    m.def("gm_extent_churn", &GmExtentChurn, py::arg("seed"), py::arg("steps"));
     m.def("gm_checks", &GmChecks, py::arg("gm_bytes"), py::arg("cores"), py::arg("ops"), py::arg("outputs"),
           py::arg("finish") = FinishOrder{});
     m.def("gm_write_rows", &GmWriteRows, py::arg("gm_bytes"), py::arg("cores"), py::arg("ops"), py::arg("finish"));
