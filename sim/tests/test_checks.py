@@ -34,6 +34,16 @@ def assert_process_alive(simtest):
     assert result["outputs"]["y"] == x.tobytes()
 
 
+def test_dequeue_returns_tiles_in_enqueue_order(simtest):
+    """DeQue is first in, first out by EnQue order: buffers 0, 1, 2 EnQue'd as 2, 0, 1 come back
+    as 2, 0, 1 (the reference: x's chunks reordered with numpy)."""
+    x = np.arange(3 * 64, dtype=np.float32)
+    result = launch(simtest, "queue_fifo_order", 1, x=x.tobytes(), y=bytes(x.nbytes))
+    assert result["ok"], result["error"]
+    expected = np.concatenate([x[128:192], x[0:64], x[64:128]])
+    assert np.frombuffer(result["outputs"]["y"], dtype=np.float32).tolist() == expected.tolist()
+
+
 # Each case: kernel, cores, its GM arguments, the check kind, words the message must contain,
 # and how many violations one launch reports at warn.
 CASES = {

@@ -19,10 +19,23 @@ CoreArena::CoreArena(uint64_t ubBytes) : ub(ubBytes, kPoison), defined(ubBytes, 
 
 void CoreArena::Reset() {
     hazard.Reset();
+    buffers.clear();
+    origins.Clear();
     stale.Clear();
     stale.Add(0, static_cast<uint32_t>(ub.size()));
     maybeUndefined.Clear();
     maybeUndefined.Add(0, static_cast<uint32_t>(ub.size()));
+}
+
+const char* const kStackBufferKind = "stack buffer (UB left after InitBuffer)";
+const char* const kStaticTensorKind = "static LocalTensor";
+
+std::string UbBuffer::Name() const {
+    if (name.kind == kStaticTensorKind) {
+        return std::string(kStaticTensorKind) + " UB [" + std::to_string(offset) + ", " +
+               std::to_string(offset + bytes) + ")";
+    }
+    return name.Text();
 }
 
 namespace detail {
@@ -41,7 +54,7 @@ CoreState& Core() {
 
 CoreState::CoreState(LaunchState* launchState, uint32_t idx, uint32_t num, const SocSpec& socSpec, CoreArena& arena)
     : launch(launchState), blockIdx(idx), blockNum(num), soc(socSpec), ub(arena.ub),
-      defined(arena.defined), hazard(arena.hazard), stale_(arena.stale), maybeUndefined_(arena.maybeUndefined) {}
+      defined(arena.defined), hazard(arena.hazard), buffers(arena.buffers), origins(arena.origins), stale_(arena.stale), maybeUndefined_(arena.maybeUndefined) {}
 
 inline void CoreState::Materialize(uint64_t ubOffset, uint64_t bytes) {
     if (stale_.Empty()) return;
@@ -79,7 +92,7 @@ std::string CoreState::Describe(const UbRef& ref, uint64_t byteOffset, uint64_t 
     std::string owner = "LocalTensor", origin;
     uint64_t inBuffer = ref.offset + byteOffset;
     if (ref.buffer >= 0 && static_cast<size_t>(ref.buffer) < buffers.size()) {
-        owner = buffers[ref.buffer].name;
+        owner = buffers[ref.buffer].Name();
         origin = BufferOrigin(CallSiteStack(buffers[ref.buffer].createdAt));
         inBuffer -= buffers[ref.buffer].offset;
     } else if (ref.buffer < 0) {

@@ -5,14 +5,33 @@
 
 namespace sim {
 
-uint32_t UndefinedOrigins::Add(std::string what, const void* site, const char* method) {
-    if (origins_.empty()) origins_.reserve(16);  // a kernel's buffers and call sites: one allocation
-    origins_.push_back(Origin{std::move(what), site, method, false, nullptr});
+std::string BufferName::Text() const {
+    std::string text = kind != nullptr ? kind : "";
+    if (position != nullptr) text += std::string("<") + position + ">";
+    if (number >= 0) text += "#" + std::to_string(number);
+    if (slot >= 0) text += " buffer " + std::to_string(slot);
+    return text;
+}
+
+std::string OriginText::Text() const {
+    return prefix + (buffer.kind != nullptr ? buffer.Text() : std::string()) + suffix;
+}
+
+uint32_t UndefinedOrigins::Add(const OriginText& what, const void* site, const char* method) {
+    // A kernel's buffers and call sites: one allocation, kept across launches (Clear).
+    if (origins_.capacity() == 0) origins_.reserve(16);
+    origins_.push_back(Origin{what, site, method, false, nullptr});
     return static_cast<uint32_t>(origins_.size());
 }
 
-uint32_t UndefinedOrigins::ForBuffer(const std::string& name, const void* site) {
-    return Add("InitBuffer of " + name, site, nullptr);
+uint32_t UndefinedOrigins::ForBuffer(const BufferName& name, const void* site) {
+    return Add(OriginText{"InitBuffer of ", name, ""}, site, nullptr);
+}
+
+void UndefinedOrigins::Clear() {
+    origins_.clear();
+    bySite_.clear();
+    intervals_.clear();
 }
 
 std::vector<UndefinedOrigins::Interval>::const_iterator UndefinedOrigins::FirstEndingAfter(uint32_t offset) const {
@@ -58,7 +77,7 @@ std::string UndefinedOrigins::Describe(uint32_t id) const {
     const CallStack site = CallSiteStack(origin.site);
     std::string where = ShortCallSite(site);
     std::string member = origin.method == nullptr ? BufferMember(site) : CalledOn(site, origin.method);
-    std::string text = "undefined since " + origin.what + (member.empty() ? "" : " [member " + member + "]") +
+    std::string text = "undefined since " + origin.what.Text() + (member.empty() ? "" : " [member " + member + "]") +
                        (where.empty() ? "" : " at " + where);
     if (origin.read) {
         std::string read = ShortCallSite(*origin.firstRead);

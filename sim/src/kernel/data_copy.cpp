@@ -193,7 +193,7 @@ void MoveGmToUb(const RowPlan& plan, const GmView& view, const uint8_t* gm, cons
     // Padding left undefined: its origin is this call site (looked up once per DMA, not per row).
     const bool poisonsPadding = !fill.known && plan.ubRowBytes > plan.rowBytes;
     const uint32_t origin = poisonsPadding ? core.origins.ForCallSite(core.callSite, nullptr, [&] {
-        return plan.api + std::string(" padding");
+        return OriginText{plan.api, {}, " padding"};  // plan.api: static text
     }) : 0;
     for (uint32_t i = 0; i < plan.rows; ++i) {
         const uint64_t rowStart = i * plan.dstPitch;

@@ -26,15 +26,13 @@ UbRef StaticTensorRef(uint8_t position, uint32_t ubByteAddress, uint64_t bytes) 
     // search over the core's buffers stays cheap and keeps one entry per range.
     for (size_t i = core.buffers.size(); i-- > 0;) {
         const UbBuffer& b = core.buffers[i];
-        if (b.offset == ref.offset && b.bytes == ref.bytes && b.name.rfind("static", 0) == 0) {
+        if (b.offset == ref.offset && b.bytes == ref.bytes && b.name.kind == kStaticTensorKind) {
             ref.buffer = static_cast<int32_t>(i);
             return ref;
         }
     }
     ref.buffer = static_cast<int32_t>(core.buffers.size());
-    core.buffers.push_back(UbBuffer{ref.offset, ref.bytes,
-                                    "static LocalTensor UB [" + std::to_string(ref.offset) + ", " +
-                                        std::to_string(ref.offset + ref.bytes) + ")"});
+    core.buffers.push_back(UbBuffer{ref.offset, ref.bytes, BufferName{kStaticTensorKind}});
     return ref;
 }
 

@@ -35,8 +35,9 @@ const char* TPipe::QueueKind(TPosition src, TPosition dst) {
     return "TQueBind";
 }
 
-sim::UbRef TPipe::Carve(uint32_t len, const std::string& name, uint8_t position, const void* site) {
+sim::UbRef TPipe::Carve(uint32_t len, const sim::BufferName& bufferName, uint8_t position, const void* site) {
     sim::CoreState& core = sim::Core();
+    auto name = [&] { return bufferName.Text(); };  // only when reporting
     // The kernel's InitBuffer line, symbolized only in reports (a violation walks its whole stack).
     const sim::CallStack stack = sim::CallSiteStack(site != nullptr ? site : __builtin_return_address(0));
     const uint32_t rounded = AlignUp(len, kBlockBytes);
@@ -45,10 +46,10 @@ sim::UbRef TPipe::Carve(uint32_t len, const std::string& name, uint8_t position,
         return text.empty() ? text : " [member " + text + "]";
     };
     if (len == 0) {
-        sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + name + ")" + member() + ": length 0 (CANN requires 0 < len <= UB size)");
+        sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + name() + ")" + member() + ": length 0 (CANN requires 0 < len <= UB size)");
     }
     if (++bufferCount_ > kMaxBuffersPerPipe) {
-        sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + name + ")" + member() + ": more than " + std::to_string(kMaxBuffersPerPipe) +
+        sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + name() + ")" + member() + ": more than " + std::to_string(kMaxBuffersPerPipe) +
                                                    " buffers in one TPipe");
     }
     uint64_t end = static_cast<uint64_t>(used_) + rounded;
@@ -57,7 +58,7 @@ sim::UbRef TPipe::Carve(uint32_t len, const std::string& name, uint8_t position,
     ref.position = position;
     if (end > core.soc.ubBytes) {
         sim::Violation(sim::Check::UbCapacity,
-                       "InitBuffer(" + name + ", " + std::to_string(len) + " bytes)" + member() +
+                       "InitBuffer(" + name() + ", " + std::to_string(len) + " bytes)" + member() +
                            ": UB would end at byte " +
                            std::to_string(end) + " but " + core.soc.name + " has " + std::to_string(core.soc.ubBytes) +
                            " bytes of UB (GetCoreMemSize(UB) reports " + std::to_string(core.soc.ubReportedBytes) +
@@ -70,8 +71,8 @@ sim::UbRef TPipe::Carve(uint32_t len, const std::string& name, uint8_t position,
         used_ = static_cast<uint32_t>(end);
     }
     ref.buffer = static_cast<int32_t>(core.buffers.size());
-    core.buffers.push_back(sim::UbBuffer{ref.offset, ref.bytes, name, stack.pcs[0]});
-    core.Poison(ref.offset, ref.bytes, core.origins.ForBuffer(name, stack.pcs[0]));
+    core.buffers.push_back(sim::UbBuffer{ref.offset, ref.bytes, bufferName, stack.pcs[0]});
+    core.Poison(ref.offset, ref.bytes, core.origins.ForBuffer(bufferName, stack.pcs[0]));
     return ref;
 }
 
@@ -85,7 +86,7 @@ sim::UbRef TPipe::StackBuffer() {
     ref.bytes = used_ < limit ? static_cast<uint32_t>(limit - used_) : 0;
     ref.position = static_cast<uint8_t>(TPosition::VECCALC);
     ref.buffer = static_cast<int32_t>(core.buffers.size());
-    core.buffers.push_back(sim::UbBuffer{ref.offset, ref.bytes, "stack buffer (UB left after InitBuffer)"});
+    core.buffers.push_back(sim::UbBuffer{ref.offset, ref.bytes, sim::BufferName{sim::kStackBufferKind}});
     // Its contents are whatever earlier instructions left there: undefined.
     core.Poison(ref.offset, ref.bytes);
     stackRef_ = ref;
@@ -139,18 +140,18 @@ void QueueState::Init(TPipe* pipe, TPosition src, TPosition dst, int32_t depth, 
     dst_ = dst;
     depth_ = depth;
     kind_ = kind;
-    number_ = pipe->queCount_;
-    name_ = std::string(kind) + "#" + std::to_string(pipe->queCount_++);
+    number_ = pipe->queCount_++;
     slots_.clear();
-    fifo_.clear();
+    slots_.reserve(num);
     next_ = 0;
+    queued_ = 0;
     if (num == 0) {
-        sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + name_ + "): 0 buffers");
+        sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + Name() + "): 0 buffers");
     }
     const void* site = __builtin_return_address(0);  // the kernel's InitBuffer (inlined into it)
     for (uint8_t i = 0; i < num; ++i) {
         Slot slot;
-        slot.ref = pipe->Carve(len, name_ + " buffer " + std::to_string(i), static_cast<uint8_t>(src), site);
+        slot.ref = pipe->Carve(len, NameParts(i), static_cast<uint8_t>(src), site);
         slots_.push_back(slot);
     }
 }
@@ -168,7 +169,7 @@ QueueState::Slot* QueueState::Find(const sim::UbRef& ref, const char* api) {
     for (auto& slot : slots_) {
         if (slot.ref.offset == ref.offset && slot.ref.buffer == ref.buffer) return &slot;
     }
-    sim::Violation(sim::Check::ApiMisuse, std::string(api) + " on " + name_ +
+    sim::Violation(sim::Check::ApiMisuse, std::string(api) + " on " + Name() +
                                               ": the tensor is not one of this queue's buffers (it must be the "
                                               "tensor AllocTensor/DeQue returned, not an offset view)");
     return nullptr;
@@ -197,14 +198,14 @@ sim::UbRef QueueState::Alloc() {
     }
     if (chosen == nullptr) {
         sim::Violation(sim::Check::QueueCapacity,
-                       "AllocTensor on " + name_ + ": all " + std::to_string(slots_.size()) +
+                       "AllocTensor on " + Name() + ": all " + std::to_string(slots_.size()) +
                            " buffers are allocated and none was freed (FreeTensor missing? hangs on hardware)");
         return slots_[0].ref;
     }
     int& live = pipe_->LiveAtPosition(src_);
     if (++live > kMaxLivePerPosition) {
         sim::Violation(sim::Check::QueueCapacity,
-                       "AllocTensor on " + name_ + ": " + std::to_string(live) + " buffers live at position " +
+                       "AllocTensor on " + Name() + ": " + std::to_string(live) + " buffers live at position " +
                            sim::PositionName(src_) + " (at most " + std::to_string(kMaxLivePerPosition) +
                            " per position: one hardware event ID each)");
     }
@@ -217,7 +218,7 @@ sim::UbRef QueueState::Alloc() {
     // Called from the inlined AllocTensor: the return address is the kernel's call site.
     core.Poison(chosen->ref.offset, chosen->ref.bytes,
                 core.origins.ForCallSite(__builtin_return_address(0), "AllocTensor",
-                                         [&] { return "AllocTensor of " + name_; }));
+                                         [&] { return sim::OriginText{"AllocTensor of ", NameParts(), ""}; }));
     return chosen->ref;
 }
 
@@ -226,32 +227,39 @@ bool QueueState::EnQue(const sim::UbRef& ref) {
     Slot* slot = Find(ref, "EnQue");
     if (slot == nullptr) return false;
     if (!slot->allocated || slot->queued) {
-        sim::Violation(sim::Check::ApiMisuse, "EnQue on " + name_ + ": the buffer is " +
+        sim::Violation(sim::Check::ApiMisuse, "EnQue on " + Name() + ": the buffer is " +
                                                   (slot->queued ? "already queued" : "not allocated"));
         return false;
     }
-    if (static_cast<int32_t>(fifo_.size()) >= depth_ && depth_ > 0) {
-        sim::Violation(sim::Check::QueueCapacity, "EnQue on " + name_ + ": queue already holds " +
-                                                      std::to_string(fifo_.size()) + " tensor(s), its depth is " +
+    if (queued_ >= depth_ && depth_ > 0) {
+        sim::Violation(sim::Check::QueueCapacity, "EnQue on " + Name() + ": queue already holds " +
+                                                      std::to_string(queued_) + " tensor(s), its depth is " +
                                                       std::to_string(depth_) + " (DeQue missing?)");
         return false;
     }
     const sim::Pipe producer = ProducerPipe(src_), consumer = ConsumerPipe(dst_);
     core.Issue(QueueEvent(sim::EventKind::SetFlag, producer, consumer, "EnQue", slot->ref.buffer));
     slot->queued = true;
-    fifo_.emplace_back(static_cast<size_t>(slot - slots_.data()), core.hazard.Snapshot(producer));
+    slot->queuedAt = enqueues_++;
+    slot->queueToken = core.hazard.Snapshot(producer);
+    ++queued_;
     return true;
 }
 
 sim::UbRef QueueState::DeQue() {
     sim::CoreState& core = sim::Core();
-    if (fifo_.empty()) {
-        sim::Violation(sim::Check::QueueEmpty, "DeQue on " + name_ + ": the queue is empty (EnQue missing? "
+    if (queued_ == 0) {
+        sim::Violation(sim::Check::QueueEmpty, "DeQue on " + Name() + ": the queue is empty (EnQue missing? "
                                                                      "hangs on hardware)");
         return sim::UbRef{};
     }
-    auto [index, token] = fifo_.front();
-    fifo_.pop_front();
+    // First in, first out: the queued slot enqueued earliest.
+    size_t index = slots_.size();
+    for (size_t k = 0; k < slots_.size(); ++k) {
+        if (slots_[k].queued && (index == slots_.size() || slots_[k].queuedAt < slots_[index].queuedAt)) index = k;
+    }
+    const sim::VectorClock token = slots_[index].queueToken;
+    --queued_;
     const sim::Pipe producer = ProducerPipe(src_), consumer = ConsumerPipe(dst_);
     core.Issue(QueueEvent(sim::EventKind::WaitFlag, consumer, producer, "DeQue", slots_[index].ref.buffer));
     core.hazard.Observe(consumer, token);
@@ -266,11 +274,11 @@ void QueueState::Free(const sim::UbRef& ref) {
     Slot* slot = Find(ref, "FreeTensor");
     if (slot == nullptr) return;
     if (!slot->allocated) {
-        sim::Violation(sim::Check::ApiMisuse, "FreeTensor on " + name_ + ": the buffer is not allocated (freed twice?)");
+        sim::Violation(sim::Check::ApiMisuse, "FreeTensor on " + Name() + ": the buffer is not allocated (freed twice?)");
         return;
     }
     if (slot->queued) {
-        sim::Violation(sim::Check::ApiMisuse, "FreeTensor on " + name_ + ": the buffer is still queued (DeQue it first)");
+        sim::Violation(sim::Check::ApiMisuse, "FreeTensor on " + Name() + ": the buffer is still queued (DeQue it first)");
         return;
     }
     const sim::Pipe producer = ProducerPipe(src_), consumer = ConsumerPipe(dst_);

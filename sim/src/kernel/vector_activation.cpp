@@ -20,7 +20,7 @@ bool StackTemp(const ApiName& api, AscendC::LocalTensor<uint8_t>* temp) {
 bool CheckChunk(const ApiName& api, const UbRef& temp, uint64_t chunkElements, uint64_t minimumBytes) {
     if (chunkElements > 0) return true;
     const bool isStack = temp.buffer >= 0 && static_cast<size_t>(temp.buffer) < Core().buffers.size() &&
-                         Core().buffers[temp.buffer].name.rfind("stack", 0) == 0;
+                         Core().buffers[temp.buffer].name.kind == kStackBufferKind;
     Violation(Check::ApiMisuse,
               std::string(api.text) + ": the temp " +
                   (isStack ? "(the UB left after InitBuffer, " : "(sharedTmpBuffer, ") +

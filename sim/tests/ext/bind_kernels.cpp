@@ -33,6 +33,7 @@ void RegisterTestKernels() {
     RegisterKernel("add_custom_half", &add_custom_half);
     RegisterKernel("sum_sync_all", &sum_sync_all);
     RegisterKernel("copy_through", &copy_through);
+    RegisterKernel("queue_fifo_order", &queue_fifo_order);
     RegisterKernel("read_past_allocation", &read_past_allocation);
     RegisterKernel("write_past_allocation", &write_past_allocation);
     RegisterKernel("read_past_declared_size", &read_past_declared_size);

@@ -54,3 +54,31 @@ extern "C" __global__ __aicore__ void copy_through(GM_ADDR x, GM_ADDR y, GM_ADDR
     op.Init(x, y, tilingData);
     op.Process();
 }
+
+// queue_fifo_order: y = x's three 64-float chunks in the order 2, 0, 1. Three tiles of one
+// depth-3 queue are loaded with chunks 0, 1, 2 (buffers 0, 1, 2) and EnQue'd as 2, 0, 1; DeQue
+// must hand them back in EnQue order (first in, first out), not in buffer order.
+extern "C" __global__ __aicore__ void queue_fifo_order(GM_ADDR x, GM_ADDR y)
+{
+    constexpr uint32_t CHUNK = 64;
+    constexpr int32_t TILES = 3;
+    AscendC::TPipe pipe;
+    AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, TILES> queue;
+    AscendC::GlobalTensor<float> xGm;
+    AscendC::GlobalTensor<float> yGm;
+    xGm.SetGlobalBuffer((__gm__ float*)x, TILES * CHUNK);
+    yGm.SetGlobalBuffer((__gm__ float*)y, TILES * CHUNK);
+    pipe.InitBuffer(queue, TILES, CHUNK * sizeof(float));
+    AscendC::LocalTensor<float> tiles[TILES];
+    for (int32_t i = 0; i < TILES; ++i) {
+        tiles[i] = queue.AllocTensor<float>();
+        AscendC::DataCopy(tiles[i], xGm[i * CHUNK], CHUNK);
+    }
+    const int32_t enqueueOrder[TILES] = {2, 0, 1};
+    for (int32_t i = 0; i < TILES; ++i) queue.EnQue(tiles[enqueueOrder[i]]);
+    for (int32_t i = 0; i < TILES; ++i) {
+        AscendC::LocalTensor<float> tile = queue.DeQue<float>();
+        AscendC::DataCopy(yGm[i * CHUNK], tile, CHUNK);
+        queue.FreeTensor(tile);
+    }
+}

@@ -19,13 +19,19 @@ namespace sim {
 
 class LaunchState;
 
+// The kinds of UbBuffer that are not a TQue's or TBuf's (static text, compared by address).
+extern const char* const kStackBufferKind;   // "stack buffer (UB left after InitBuffer)"
+extern const char* const kStaticTensorKind;  // "static LocalTensor": named with its UB range
+
 // One InitBuffer'd UB region, named in the kernel's terms for error messages.
 struct UbBuffer {
     uint32_t offset;
     uint32_t bytes;
-    std::string name;  // "TQue<VECIN>#0 buffer 1", "TBuf<VECCALC>#2", "stack buffer"
+    BufferName name;  // "TQue<VECIN>#0 buffer 1", "TBuf<VECCALC>#2", "stack buffer ..."
     const void* createdAt = nullptr;  // the kernel's InitBuffer call, a return address (reports name
                                       // the kernel's member from its line)
+    // The name as text (for reports): a static tensor's names its UB range.
+    std::string Name() const;
 };
 
 // What a LocalTensor holds: a byte range of its core's UB and the buffer it came from.
@@ -65,6 +71,9 @@ struct CoreArena {
     HazardTracker hazard;
     ByteRanges stale;
     ByteRanges maybeUndefined;  // a superset of the undefined bytes; contains `stale`
+    // Per launch, emptied by Reset; kept here so that their storage outlives the launch.
+    std::vector<UbBuffer> buffers;
+    UndefinedOrigins origins;
 };
 
 class CoreState {
@@ -81,9 +90,9 @@ public:
                                    // the maybe-undefined ranges (ForEachFlagged, MakeResident)
     HazardTracker& hazard;
     CoreCounters counters;
-    std::vector<UbBuffer> buffers;
+    std::vector<UbBuffer>& buffers;   // the arena's: empty at the start of a launch
     void* currentPipe = nullptr;   // AscendC::TPipe* created by the kernel (GetTPipePtr)
-    mutable UndefinedOrigins origins;  // where undefined UB bytes came from (reports only)
+    UndefinedOrigins& origins;     // where undefined UB bytes came from (reports only; the arena's)
     const void* callSite = nullptr;    // return address into the kernel of the API call running
                                        // (kernel/call_site.h); every instruction records it
     PadRegister padRegister;           // per core, not per thread: cores are fibers sharing threads

@@ -3,7 +3,6 @@
 #pragma once
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <string>
 #include <vector>
 
@@ -36,29 +35,35 @@ public:
         bool queued = false;
         sim::VectorClock freeToken{};  // what the consumer had done when it freed the buffer
         bool hasFreeToken = false;
+        // While queued: its place in the FIFO (DeQue takes the lowest) and what the producer
+        // had done when it was enqueued. The queue's order lives in its few slots, so a queue
+        // allocates nothing per launch beyond its slots.
+        uint64_t queuedAt = 0;
+        sim::VectorClock queueToken{};
     };
     void Init(TPipe* pipe, TPosition src, TPosition dst, int32_t depth, const char* kind, uint8_t num, uint32_t len);
     sim::UbRef Alloc();
     bool EnQue(const sim::UbRef& ref);
     sim::UbRef DeQue();
     void Free(const sim::UbRef& ref);
-    int32_t QueuedCount() const { return static_cast<int32_t>(fifo_.size()); }
+    int32_t QueuedCount() const { return queued_; }
     int32_t Vacant() const;
     bool Initialized() const { return !slots_.empty(); }
-    std::string Name() const { return name_; }
+    std::string Name() const { return pipe_ != nullptr ? NameParts().Text() : std::string(); }  // "" before InitBuffer
 
 private:
     Slot* Find(const sim::UbRef& ref, const char* api);
     TPipe* pipe_ = nullptr;
     TPosition src_ = TPosition::VECIN, dst_ = TPosition::VECIN;
     int32_t depth_ = 1;
-    std::string name_;
     const char* kind_ = "TQue";  // static text: logged with the implicit events for the time model
-    int32_t number_ = 0;
+    int32_t number_ = 0;         // the queue's number in its TPipe: the name is kind_#number_
+    sim::BufferName NameParts(int32_t slot = -1) const { return sim::BufferName{kind_, nullptr, number_, slot}; }
     sim::Event QueueEvent(sim::EventKind kind, sim::Pipe pipe, sim::Pipe peer, const char* api, int32_t slot) const;
     std::vector<Slot> slots_;
     size_t next_ = 0;
-    std::deque<std::pair<size_t, sim::VectorClock>> fifo_;
+    int32_t queued_ = 0;      // slots queued (EnQue'd, not yet DeQue'd)
+    uint64_t enqueues_ = 0;   // EnQue calls so far: the next queuedAt
 };
 
 }  // namespace sim_detail
@@ -135,8 +140,7 @@ public:
     }
     template <TPosition pos>
     __aicore__ ASCEND_SIM_CALL_SITE_INLINE bool InitBuffer(TBuf<pos>& buf, uint32_t len) {
-        buf.SimInit(Carve(len, std::string("TBuf<") + sim::PositionName(pos) + ">#" + std::to_string(tbufCount_++),
-                          static_cast<uint8_t>(pos)));
+        buf.SimInit(Carve(len, sim::BufferName{"TBuf", sim::PositionName(pos), tbufCount_++}, static_cast<uint8_t>(pos)));
         return true;
     }
     __aicore__ void Reset();
@@ -152,7 +156,7 @@ public:
     // Sim internals used by queues and high-level APIs.
     // `site`: the kernel's InitBuffer call (a return address); null: Carve's own return address,
     // the kernel's line when called from the inlined InitBuffer.
-    sim::UbRef Carve(uint32_t len, const std::string& name, uint8_t position, const void* site = nullptr);
+    sim::UbRef Carve(uint32_t len, const sim::BufferName& name, uint8_t position, const void* site = nullptr);
     uint32_t UsedBytes() const { return used_; }
     // The UB left after every InitBuffer (CANN's PopStackBuffer for APIs without a tmp buffer).
     sim::UbRef StackBuffer();
