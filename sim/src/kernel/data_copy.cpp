@@ -195,27 +195,40 @@ void MoveGmToUb(const RowPlan& plan, const GmView& view, const uint8_t* gm, cons
     const uint32_t origin = poisonsPadding ? core.origins.ForCallSite(core.callSite, nullptr, [&] {
         return OriginText{plan.api, {}, " padding"};  // plan.api: static text
     }) : 0;
+    // The bytes each row defines (its data; with a known fill, its padding too) are marked
+    // defined in runs: rows that lie back to back (no padding left undefined, no gap) make one
+    // run, one range update instead of one per row. The runs and the poisoned padding are
+    // disjoint, so marking them in either order leaves the same state.
+    uint64_t runBegin = 0, runEnd = 0;  // UB bytes [runBegin, runEnd) defined, not yet marked
+    auto markDefined = [&](uint64_t begin, uint64_t bytes) {
+        if (bytes == 0) return;
+        if (begin != runEnd) {
+            if (runEnd > runBegin) core.MarkDefined(static_cast<uint32_t>(runBegin), runEnd - runBegin, true);
+            runBegin = begin;
+        }
+        runEnd = begin + bytes;
+    };
+    const uint64_t rightStart = plan.ubDataOffset + plan.rowBytes;
+    const uint64_t rightBytes = plan.ubRowBytes - rightStart;
     for (uint32_t i = 0; i < plan.rows; ++i) {
         const uint64_t rowStart = i * plan.dstPitch;
         uint8_t* row = allRows ? core.ub.data() + rowRef.offset + rowStart
                                : core.Operand(what.c_str(), "dst", rowRef, rowStart, plan.ubRowBytes, plan.pipe,
                                               seq, Access::Overwrite, /*requireAligned=*/i == 0);
-        if (row == nullptr) return;  // beyond UB itself (downgraded bounds violation)
+        if (row == nullptr) break;  // beyond UB itself (downgraded bounds violation)
         const uint32_t ubRow = static_cast<uint32_t>(rowRef.offset + rowStart);
         std::memcpy(row + plan.ubDataOffset, gm + i * plan.srcPitch, plan.rowBytes);
-        core.MarkDefined(ubRow + static_cast<uint32_t>(plan.ubDataOffset), plan.rowBytes, true);
-        const uint64_t rightStart = plan.ubDataOffset + plan.rowBytes;
-        const uint64_t rightBytes = plan.ubRowBytes - rightStart;
         if (fill.known) {
             FillPattern(row, 0, plan.ubDataOffset, fill);
             FillPattern(row + rightStart, rightStart, rightBytes, fill);
-            core.MarkDefined(ubRow, plan.ubDataOffset, true);
-            core.MarkDefined(ubRow + static_cast<uint32_t>(rightStart), rightBytes, true);
+            markDefined(ubRow, plan.ubRowBytes);
         } else {
-            core.Poison(ubRow, plan.ubDataOffset, origin);
-            core.Poison(ubRow + static_cast<uint32_t>(rightStart), rightBytes, origin);
+            markDefined(ubRow + plan.ubDataOffset, plan.rowBytes);
+            if (plan.ubDataOffset != 0) core.Poison(ubRow, plan.ubDataOffset, origin);
+            if (rightBytes != 0) core.Poison(ubRow + static_cast<uint32_t>(rightStart), rightBytes, origin);
         }
     }
+    if (runEnd > runBegin) core.MarkDefined(static_cast<uint32_t>(runBegin), runEnd - runBegin, true);
 }
 
 void MoveUbToGm(const RowPlan& plan, const GmView& view, uint8_t* gm, const UbRef& src) {
@@ -228,6 +241,11 @@ void MoveUbToGm(const RowPlan& plan, const GmView& view, uint8_t* gm, const UbRe
     bool undefinedReported = false;
     const bool allRows = core.AccessRows(rowRef, plan.rows, plan.srcPitch, plan.ubRowBytes, plan.pipe, seq, Access::Read);
     const std::string what = allRows ? std::string() : plan.What();  // for the per-row checks' reports
+    // Every row defined when every byte from the first row's start to the last row's data end
+    // is (the usual case: one check, not one per row); otherwise each row is checked and the
+    // first with undefined data reported.
+    const bool spanDefined =
+        allRows && core.AllDefined(rowRef.offset, static_cast<uint64_t>(plan.rows - 1) * plan.srcPitch + plan.rowBytes);
     uint32_t landed = 0;  // rows that reached GM
     for (uint32_t i = 0; i < plan.rows; ++i, ++landed) {
         const uint64_t rowStart = i * plan.srcPitch;
@@ -236,7 +254,7 @@ void MoveUbToGm(const RowPlan& plan, const GmView& view, uint8_t* gm, const UbRe
                                                     plan.pipe, seq, Access::Read, /*requireAligned=*/i == 0);
         if (row == nullptr) break;  // beyond UB itself (downgraded bounds violation)
         // Only the rowBytes that reach GM must hold data; the dummy tail up to 32 B is discarded.
-        if (!undefinedReported && !core.AllDefined(static_cast<uint32_t>(rowRef.offset + rowStart), plan.rowBytes)) {
+        if (!spanDefined && !undefinedReported && !core.AllDefined(static_cast<uint32_t>(rowRef.offset + rowStart), plan.rowBytes)) {
             undefinedReported = true;
             core.RequireDefined(plan.What().c_str(), "src", rowRef, rowStart, plan.rowBytes, "writes to GM");
         }
