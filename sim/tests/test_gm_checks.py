@@ -168,9 +168,11 @@ def test_gm_checks_agree_however_the_cores_finish(simtest, cores):
     assert 5 < races < 95 and 5 < holes < 95, (races, holes)
 
 
-def test_gm_extent_lookups_kept_per_thread_follow_every_registry_change(simtest):
-    # Every DMA's allocation check asks FindGmExtent, which keeps recent answers per host
-    # thread and trusts them while the registry is unchanged; after registrations, removals
-    # and re-registrations with other sizes it must still answer as the registry does, on the
-    # thread that made the change and on another.
-    assert simtest.gm_extent_churn(seed=5, steps=400) == []
+@pytest.mark.parametrize("crowded", [False, True])
+def test_gm_extent_lookups_kept_per_thread_follow_every_registry_change(simtest, crowded):
+    # Every DMA's allocation check asks FindGmExtent, which searches a copy of the registry
+    # rewritten at every change and read without the lock (or, past a size, the registry
+    # itself); after registrations, removals and re-registrations with other sizes it must
+    # answer as the registry does, on the thread that made the change and on another.
+    crowd = simtest.MAX_COPIED_GM_EXTENTS + 1 if crowded else 0
+    assert simtest.gm_extent_churn(seed=5, steps=400, crowd=crowd) == []

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
-#include <iterator>
 #include <map>
 #include <mutex>
 #include <shared_mutex>
@@ -24,27 +23,40 @@ std::map<uintptr_t, Entry>& Registry() {
 }
 std::shared_mutex g_mutex;
 std::atomic<uint64_t> g_serial{0};
-// Counts the changes of the registry's extents (an allocation added or removed; a new label
-// is no change), each made under g_mutex held exclusively. 64 bits: it never wraps, so an
-// answer found while it had some value holds exactly as long as it keeps that value.
-std::atomic<uint64_t> g_generation{1};
+// A copy of the registry's extents, for FindGmExtent. Every DMA asks for the allocation of its
+// GlobalTensor, and asking the registry means its shared lock, whose counter the host threads
+// would pass back and forth between their caches at every DMA. The copy is rewritten with every
+// change of the registry, under its exclusive lock, and read without a lock and without writing
+// anything: a reader that saw the sequence count odd (a rewrite under way) or changed by the
+// time it finished asks the registry instead. Rewritten only while the registry holds at most
+// kMaxCopiedGmExtents allocations.
+struct ExtentCopy {
+    std::atomic<uint64_t> sequence{0};
+    std::atomic<size_t> count{0};  // > kMaxCopiedGmExtents: not copied
+    std::atomic<uintptr_t> bases[kMaxCopiedGmExtents];
+    std::atomic<size_t> bytes[kMaxCopiedGmExtents];
+};
+ExtentCopy g_extents;
 
-// FindGmExtent's recent answers on this host thread: every DMA asks for the allocation of its
-// GlobalTensor, a kernel has a handful of those, and asking the registry means its shared lock,
-// whose counter the host threads would pass back and forth between their caches. An entry
-// holds the addresses [from, to) that get the same answer while the generation is unchanged.
-struct CachedExtent {
-    uint64_t generation = 0;  // 0: empty (the generation starts at 1)
-    uintptr_t from = 0, to = 0;
-    uintptr_t base = 0;
-    size_t bytes = 0;
-};
-constexpr size_t kCachedExtents = 8;
-struct ExtentCache {
-    CachedExtent entries[kCachedExtents];
-    size_t next = 0;  // the entry to replace next
-};
-thread_local ExtentCache t_extents;
+// Rewrites g_extents after a change. Caller holds g_mutex exclusively (so writers take turns).
+void RecopyExtents() {
+    const uint64_t sequence = g_extents.sequence.load(std::memory_order_relaxed);
+    g_extents.sequence.store(sequence + 1, std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_release);  // odd before any entry changes
+    const auto& registry = Registry();
+    if (registry.size() > kMaxCopiedGmExtents) {
+        g_extents.count.store(kMaxCopiedGmExtents + 1, std::memory_order_relaxed);
+    } else {
+        size_t i = 0;
+        for (const auto& [base, entry] : registry) {
+            g_extents.bases[i].store(base, std::memory_order_relaxed);
+            g_extents.bytes[i].store(entry.bytes, std::memory_order_relaxed);
+            ++i;
+        }
+        g_extents.count.store(i, std::memory_order_relaxed);
+    }
+    g_extents.sequence.store(sequence + 2, std::memory_order_release);
+}
 
 // 512 B matches the alignment aclrtMalloc gives on the device; DMA bursts that reach the
 // HBM share of a core want 512 B aligned addresses (performance_anchors 1.3).
@@ -59,7 +71,7 @@ void* AllocGm(size_t bytes, const std::string& origin) {
     std::unique_lock lock(g_mutex);
     Registry()[reinterpret_cast<uintptr_t>(p)] =
         Entry{bytes, origin + " #" + std::to_string(++g_serial), true};
-    g_generation.fetch_add(1, std::memory_order_release);
+    RecopyExtents();
     return p;
 }
 
@@ -68,7 +80,7 @@ bool FreeGm(void* p) {
     auto it = Registry().find(reinterpret_cast<uintptr_t>(p));
     if (it == Registry().end() || !it->second.owned) return false;
     Registry().erase(it);
-    g_generation.fetch_add(1, std::memory_order_release);
+    RecopyExtents();
     lock.unlock();
     std::free(p);
     return true;
@@ -77,7 +89,7 @@ bool FreeGm(void* p) {
 void RegisterGm(const void* p, size_t bytes, const std::string& label) {
     std::unique_lock lock(g_mutex);
     Registry()[reinterpret_cast<uintptr_t>(p)] = Entry{bytes, label, false};
-    g_generation.fetch_add(1, std::memory_order_release);
+    RecopyExtents();
 }
 
 void UnregisterGm(const void* p) {
@@ -85,7 +97,7 @@ void UnregisterGm(const void* p) {
     auto it = Registry().find(reinterpret_cast<uintptr_t>(p));
     if (it != Registry().end() && !it->second.owned) {
         Registry().erase(it);
-        g_generation.fetch_add(1, std::memory_order_release);
+        RecopyExtents();
     }
 }
 
@@ -122,29 +134,33 @@ std::optional<GmAllocation> FindGm(const void* p) {
 
 bool FindGmExtent(const void* p, uintptr_t* base, size_t* bytes) {
     const auto address = reinterpret_cast<uintptr_t>(p);
-    ExtentCache& cache = t_extents;
-    const uint64_t generation = g_generation.load(std::memory_order_acquire);
-    for (const CachedExtent& entry : cache.entries) {
-        if (entry.generation == generation && address - entry.from < entry.to - entry.from) {
-            *base = entry.base;
-            *bytes = entry.bytes;
-            return true;
+    const uint64_t sequence = g_extents.sequence.load(std::memory_order_acquire);
+    const size_t count = g_extents.count.load(std::memory_order_relaxed);
+    if ((sequence & 1) == 0 && count <= kMaxCopiedGmExtents) {
+        // FindLocked's search, on the copy: the last base <= p, if p lies inside its extent.
+        size_t low = 0, high = count;  // bases[low, high) may hold the first base > p
+        while (low < high) {
+            const size_t mid = low + (high - low) / 2;
+            if (address < g_extents.bases[mid].load(std::memory_order_relaxed)) {
+                high = mid;
+            } else {
+                low = mid + 1;
+            }
         }
+        bool found = false;
+        if (low > 0) {
+            *base = g_extents.bases[low - 1].load(std::memory_order_relaxed);
+            *bytes = g_extents.bytes[low - 1].load(std::memory_order_relaxed);
+            found = address < *base + std::max<size_t>(*bytes, 1);
+        }
+        std::atomic_thread_fence(std::memory_order_acquire);  // the entries read before the recheck
+        if (g_extents.sequence.load(std::memory_order_relaxed) == sequence) return found;
     }
     std::shared_lock lock(g_mutex);
     auto it = FindLocked(p);
-    if (it == Registry().end()) return false;  // not cached: an error path
+    if (it == Registry().end()) return false;
     *base = it->first;
     *bytes = it->second.bytes;
-    // FindLocked answers `it` for the addresses from its base up to its end or the next
-    // allocation's base, whichever comes first.
-    auto next = std::next(it);
-    uintptr_t to = it->first + std::max<size_t>(it->second.bytes, 1);
-    if (next != Registry().end()) to = std::min(to, next->first);
-    // Read under the lock: no change can come between the lookup and this value.
-    cache.entries[cache.next] = CachedExtent{g_generation.load(std::memory_order_relaxed), it->first, to, it->first,
-                                             it->second.bytes};
-    cache.next = (cache.next + 1) % kCachedExtents;
     return true;
 }
 

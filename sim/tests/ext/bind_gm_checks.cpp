@@ -96,10 +96,13 @@ std::tuple<std::vector<Row>, std::vector<Row>> GmWriteRows(uint64_t gmBytes, uin
 // Registers and unregisters random regions of a scratch buffer (some inside others, some
 // registered again at once with another size, as the caching allocator does) for `steps`
 // steps; after each, this thread and one other look up random addresses. FindGmExtent (which
-// keeps recent answers per thread) must give what FindGm (the registry under its lock) gives.
-// Returns the disagreements, as text.
-std::vector<std::string> GmExtentChurn(uint32_t seed, int steps) {
+// searches a copy of the registry without its lock) must give what FindGm (the registry under
+// its lock) gives. `crowd` more one-byte regions are registered elsewhere throughout (past
+// kMaxCopiedGmExtents, the registry is searched itself). Returns the disagreements, as text.
+std::vector<std::string> GmExtentChurn(uint32_t seed, int steps, size_t crowd) {
     constexpr size_t kScratch = 1 << 16;
+    std::vector<uint8_t> crowded(crowd);
+    for (size_t i = 0; i < crowd; ++i) sim::RegisterGm(crowded.data() + i, 1, "crowd");
     std::vector<uint8_t> scratch(kScratch);
     const uint8_t* base = scratch.data();
     std::mt19937 rng(seed);
@@ -176,13 +179,15 @@ std::vector<std::string> GmExtentChurn(uint32_t seed, int steps) {
     }
     other.join();
     for (const auto& region : live) sim::UnregisterGm(base + region.first);
+    for (size_t i = 0; i < crowd; ++i) sim::UnregisterGm(crowded.data() + i);
     return mismatches;
 }
 
 }  // namespace
 
 SIMTEST_BINDINGS(gm_checks) {
-    m.def("gm_extent_churn", &GmExtentChurn, py::arg("seed"), py::arg("steps"));
+    m.def("gm_extent_churn", &GmExtentChurn, py::arg("seed"), py::arg("steps"), py::arg("crowd") = 0);
+    m.attr("MAX_COPIED_GM_EXTENTS") = sim::kMaxCopiedGmExtents;
     m.def("gm_checks", &GmChecks, py::arg("gm_bytes"), py::arg("cores"), py::arg("ops"), py::arg("outputs"),
           py::arg("finish") = FinishOrder{});
     m.def("gm_write_rows", &GmWriteRows, py::arg("gm_bytes"), py::arg("cores"), py::arg("ops"), py::arg("finish"));

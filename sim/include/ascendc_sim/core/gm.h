@@ -28,7 +28,10 @@ void LabelGm(const void* p, const std::string& label);
 std::optional<GmAllocation> FindGm(const void* p);
 // The same allocation's base and size without its label (a string copy per lookup): for
 // checks that run on every call and need the label only for their message. False if none.
+// Searches a copy of the registry's extents, without its lock, while the registry holds at
+// most kMaxCopiedGmExtents allocations (else the registry itself).
 bool FindGmExtent(const void* p, uintptr_t* base, size_t* bytes);
+constexpr size_t kMaxCopiedGmExtents = 1024;  // the copy: 16 KiB
 size_t LiveGmAllocations();
 
 }  // namespace sim
