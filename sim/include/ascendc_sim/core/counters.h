@@ -26,31 +26,52 @@ enum class EventKind : uint8_t {
     SyncAll,    // cross-core barrier
 };
 
+// One logged instruction or sync: 80 bytes (every emulated instruction appends one, so its
+// size is memory traffic on the hot path). Counts that fit a core's UB are 32-bit; fields are
+// ordered so that none needs padding. Built as Event{kind, pipe, peer, api, bytes, bursts,
+// burstBytes, elements, repeats, eventId} (any suffix left out) and then by field name.
 struct Event {
-    EventKind kind;
-    Pipe pipe;           // the pipe that executes it (the waiting pipe for WaitFlag)
-    Pipe peer = Pipe::S; // SetFlag/WaitFlag: the other side
-    const char* api;     // "DataCopyPad", "Mul", "EnQue", ...
-    uint64_t bytes = 0;  // DMA: bytes moved; vector: bytes of the destination
-    uint32_t bursts = 0; // DMA: blockCount
-    uint32_t burstBytes = 0; // DMA: bytes of one burst
-    uint64_t elements = 0;   // vector: elements computed
-    uint32_t repeats = 0;    // vector: 256-byte repeats
-    int32_t eventId = -1;    // SetFlag/WaitFlag: the event ID; queue events: the queue's number
+    Event() = default;
+    Event(EventKind eventKind, Pipe eventPipe, Pipe eventPeer = Pipe::S, const char* apiName = nullptr,
+          uint64_t byteCount = 0, uint32_t burstCount = 0, uint32_t bytesPerBurst = 0, uint64_t elementCount = 0,
+          uint32_t repeatCount = 0, int32_t id = -1)
+        : kind(eventKind), pipe(eventPipe), peer(eventPeer), api(apiName), bytes(Count32(byteCount)),
+          bursts(burstCount), burstBytes(bytesPerBurst), elements(Count32(elementCount)), repeats(repeatCount),
+          eventId(id) {}
+
+    EventKind kind = EventKind::Barrier;
+    Pipe pipe = Pipe::S;         // the pipe that executes it (the waiting pipe for WaitFlag)
+    Pipe peer = Pipe::S;         // SetFlag/WaitFlag: the other side
 
     // ---- what the time model needs (ascendc_sim/model); plain values, set where issued ----
     uint8_t elementBytes = 0;    // vector: sizeof the destination type; DMA: sizeof(T)
     uint8_t srcElementBytes = 0; // vector: sizeof the (first) source type (differs for Cast)
     uint8_t cacheMode = 0;       // DMA: the GlobalTensor's AscendC::CacheMode (0 = NORMAL)
     uint8_t sources = 0;         // vector: number of UB source operands (0..2)
+
+    const char* api = nullptr;   // "DataCopyPad", "Mul", "EnQue", ...
+    const char* object = nullptr; // queue events: "TQue<VECIN>" etc. (static text), with eventId = queue number
+    uint64_t gmAddress = 0;      // DMA: address of the first GM byte (allocations are 512-B aligned)
+    uint64_t gmPitch = 0;        // DMA: GM bytes from one burst's start to the next's
+    uint32_t bytes = 0;          // DMA: bytes moved; vector: bytes of the destination (at most UB's size
+                                 // once the operands pass their checks)
+    uint32_t bursts = 0;         // DMA: blockCount
+    uint32_t burstBytes = 0;     // DMA: bytes of one burst
+    uint32_t elements = 0;       // vector: elements computed
+    uint32_t repeats = 0;        // vector: 256-byte repeats
+    int32_t eventId = -1;        // SetFlag/WaitFlag: the event ID; queue events: the queue's number
     uint32_t ubDst = 0;          // vector: UB byte offset of dst
     uint32_t ubSrc0 = 0;         // vector: UB byte offset of src0 (if sources >= 1)
     uint32_t ubSrc1 = 0;         // vector: UB byte offset of src1 (if sources == 2)
-    uint64_t gmAddress = 0;      // DMA: address of the first GM byte (allocations are 512-B aligned)
-    uint64_t gmPitch = 0;        // DMA: GM bytes from one burst's start to the next's
-    const char* object = nullptr; // queue events: "TQue<VECIN>" etc. (static text), with eventId = queue number
     int32_t slot = -1;           // AllocTensor/FreeTensor: the queue buffer (UB buffer index)
+
+    // A count as logged: an instruction whose operands pass their checks moves at most UB's
+    // size; one that fails them (logged before its checks) saturates instead of wrapping.
+    static uint32_t Count32(uint64_t count) {
+        return count > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(count);
+    }
 };
+static_assert(sizeof(Event) == 80, "Event: keep the log's record small (see the field order)");
 
 struct PipeTotals {
     uint64_t instructions = 0;
