@@ -1,6 +1,8 @@
 #include "acl_session.h"
 
+#include <algorithm>
 #include <mutex>
+#include <vector>
 
 
 namespace lstm_cell_grad::py {
@@ -22,11 +24,26 @@ AclFailure InitOnce() {
     return result;
 }
 
-// One device reference and one stream per thread, released when the thread exits.
+// A device buffer the thread keeps between calls.
+struct KeptBuffer {
+    void* device;
+    size_t bytes;
+    bool taken;      // handed out to the current call
+    bool takenThisCall;
+};
+
+// One device reference, one stream and the kept device buffers per thread, released when the
+// thread exits (or the binding is made afresh).
 struct ThreadBinding {
     aclrtStream stream = nullptr;
     bool holdsDevice = false;
+    std::vector<KeptBuffer> buffers;
+    void FreeBuffers() {
+        for (const KeptBuffer& buffer : buffers) aclrtFree(buffer.device);
+        buffers.clear();
+    }
     ~ThreadBinding() {
+        FreeBuffers();
         if (stream != nullptr) aclrtDestroyStream(stream);
         if (holdsDevice) aclrtResetDevice(0);
         TakeRecentErrors();
@@ -58,6 +75,8 @@ AclFailure ThreadStream(aclrtStream* stream) {
         return {};
     }
     TakeRecentErrors();
+    t_binding.FreeBuffers();  // made under the old binding
+    TakeRecentErrors();
     t_binding.stream = nullptr;
     t_binding.holdsDevice = false;
     if (aclError status = aclrtSetDevice(0); status != ACL_SUCCESS) return Failure(status, "aclrtSetDevice");
@@ -68,6 +87,38 @@ AclFailure ThreadStream(aclrtStream* stream) {
     }
     *stream = t_binding.stream;
     return {};
+}
+
+AclFailure TakeDeviceBuffer(size_t bytes, void** device) {
+    for (KeptBuffer& buffer : t_binding.buffers) {
+        if (!buffer.taken && buffer.bytes == bytes) {
+            buffer.taken = buffer.takenThisCall = true;
+            *device = buffer.device;
+            return {};
+        }
+    }
+    if (aclError status = aclrtMalloc(device, bytes, ACL_MEM_MALLOC_HUGE_FIRST); status != ACL_SUCCESS) {
+        *device = nullptr;
+        return Failure(status, "aclrtMalloc");
+    }
+    t_binding.buffers.push_back(KeptBuffer{*device, bytes, true, true});
+    return {};
+}
+
+void GiveDeviceBuffer(void* device) {
+    for (KeptBuffer& buffer : t_binding.buffers) {
+        if (buffer.device == device) buffer.taken = false;
+    }
+}
+
+void EndCallDeviceBuffers() {
+    auto unused = [](const KeptBuffer& buffer) { return !buffer.taken && !buffer.takenThisCall; };
+    for (const KeptBuffer& buffer : t_binding.buffers) {
+        if (unused(buffer)) aclrtFree(buffer.device);
+    }
+    t_binding.buffers.erase(std::remove_if(t_binding.buffers.begin(), t_binding.buffers.end(), unused),
+                            t_binding.buffers.end());
+    for (KeptBuffer& buffer : t_binding.buffers) buffer.takenThisCall = false;
 }
 
 }  // namespace lstm_cell_grad::py

@@ -130,7 +130,7 @@ DeviceMirror::~DeviceMirror() {
         if (group.mapped) {
             aclrtHostUnregister(group.hostBegin);
         } else {
-            aclrtFree(group.device);
+            GiveDeviceBuffer(group.device);
         }
     }
 }
@@ -148,10 +148,7 @@ AclFailure DeviceMirror::Upload() {
             group.mapped = true;
             continue;
         }
-        if (aclError status = aclrtMalloc(&group.device, bytes, ACL_MEM_MALLOC_HUGE_FIRST); status != ACL_SUCCESS) {
-            group.device = nullptr;
-            return Failure(status, "aclrtMalloc");
-        }
+        if (AclFailure taken = TakeDeviceBuffer(bytes, &group.device); !taken.ok()) return taken;
         if (!group.upload) continue;
         if (aclError status = aclrtMemcpy(group.device, bytes, group.hostBegin, bytes, ACL_MEMCPY_HOST_TO_DEVICE);
             status != ACL_SUCCESS) {

@@ -57,7 +57,8 @@ public:
     DeviceMirror(const DeviceMirror&) = delete;
     DeviceMirror& operator=(const DeviceMirror&) = delete;
 
-    // aclrtMalloc + host-to-device aclrtMemcpy per group (but for a group of outputs written
+    // A device buffer (TakeDeviceBuffer: the thread's kept buffer of that size, else
+    // aclrtMalloc) + host-to-device aclrtMemcpy per group (but for a group of outputs written
     // whole), or aclrtHostRegister for a fresh output that can be mapped; then one aclTensor
     // per view.
     AclFailure Upload();

@@ -15,10 +15,11 @@ constexpr size_t kGradBias = 2;  // among the outputs
 
 RunResult Fail(const AclFailure& failure, const char* api) { return RunResult{failure.status, api, failure.message}; }
 
+// The workspace: a kept device buffer (acl_session.h), given back when the call ends.
 struct DeviceBuffer {
     void* ptr = nullptr;
     ~DeviceBuffer() {
-        if (ptr != nullptr) aclrtFree(ptr);
+        if (ptr != nullptr) GiveDeviceBuffer(ptr);
     }
 };
 
@@ -27,6 +28,10 @@ struct DeviceBuffer {
 RunResult RunBackward(RunRequest&& request) {
     aclrtStream stream = nullptr;
     if (AclFailure setup = ThreadStream(&stream); !setup.ok()) return Fail(setup, "ACL set-up");
+    // Declared first, so it runs last: after the mirror and the workspace gave their buffers back.
+    struct EndOfCall {
+        ~EndOfCall() { EndCallDeviceBuffers(); }
+    } endOfCall;
     TakeRecentErrors();  // messages left by earlier calls are not this call's
     sim_hooks::SocScope socScope(request.soc, request.coreLimit);  // the chip this call emulates
 
@@ -53,10 +58,8 @@ RunResult RunBackward(RunRequest&& request) {
 
     DeviceBuffer workspace;
     if (workspaceBytes > 0) {
-        if (aclError alloc = aclrtMalloc(&workspace.ptr, workspaceBytes, ACL_MEM_MALLOC_HUGE_FIRST);
-            alloc != ACL_SUCCESS) {
-            workspace.ptr = nullptr;
-            RunResult result = Fail(Failure(alloc, "aclrtMalloc"), "aclrtMalloc (workspace)");
+        if (AclFailure taken = TakeDeviceBuffer(workspaceBytes, &workspace.ptr); !taken.ok()) {
+            RunResult result = Fail(taken, "aclrtMalloc (workspace)");
             aclDestroyAclOpExecutor(executor);
             TakeRecentErrors();
             return result;
