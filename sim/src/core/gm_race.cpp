@@ -119,7 +119,7 @@ SpanList EpochWriteSpans(const std::vector<std::vector<Access>>& accesses, uint3
     return written;
 }
 
-// Whether [begin, end) shares a byte with a span of `spans` (EpochWriteSpans).
+// Whether [begin, end) shares a byte with a span of `spans` (disjoint, sorted).
 bool MeetsASpan(const SpanList& spans, uintptr_t begin, uintptr_t end) {
     auto after = std::upper_bound(spans.begin(), spans.end(), begin,
                                   [](uintptr_t b, const std::pair<uintptr_t, uintptr_t>& span) { return b < span.second; });
@@ -278,19 +278,25 @@ const std::vector<GmRaceTracker::Span>& GmRaceTracker::WrittenSpans() const {
 }
 
 bool GmRaceTracker::ProvedRaceFree() const {
-    WriteRows();
+    const std::vector<Interval>& rows = WriteRows();
     if (!rowsFromTree_ || writesMeet_.load(std::memory_order_relaxed)) return false;
     // Two cores' writes never meet: a race needs a read meeting another core's write of its
-    // epoch, so a read meeting no write span of its epoch at all leaves none.
+    // epoch, so a read whose span meets no write row of its epoch at all leaves none. The
+    // rows come sorted, so each epoch's union of them is built in one pass, already sorted.
     uint32_t lastEpoch = 0;
     for (uint32_t e : epochs_) lastEpoch = std::max(lastEpoch, e);
-    for (uint32_t epoch = 0; epoch <= lastEpoch; ++epoch) {
-        const SpanList written = EpochWriteSpans(accesses_, epoch);
-        if (written.empty()) continue;
-        for (const std::vector<Access>& list : accesses_) {
-            for (const Access& a : list) {
-                if (a.epoch == epoch && !a.write && MeetsASpan(written, a.start, SpanEnd(a))) return false;
-            }
+    std::vector<SpanList> written(size_t{lastEpoch} + 1);
+    for (const Interval& row : rows) {
+        SpanList& spans = written[row.epoch];
+        if (!spans.empty() && row.begin <= spans.back().second) {
+            spans.back().second = std::max(spans.back().second, row.end);
+        } else {
+            spans.emplace_back(row.begin, row.end);
+        }
+    }
+    for (const std::vector<Access>& list : accesses_) {
+        for (const Access& a : list) {
+            if (!a.write && a.epoch <= lastEpoch && MeetsASpan(written[a.epoch], a.start, SpanEnd(a))) return false;
         }
     }
     return true;
