@@ -149,7 +149,11 @@ bool InHostRegistration(const void* p) {
 }
 
 // Device memory as copies and fills see it: an aclrtMalloc allocation, not a mapped host range.
-bool IsDeviceMemory(const void* p) { return FindGm(p).has_value() && !InHostRegistration(p); }
+bool IsDeviceMemory(const void* p) {
+    uintptr_t base = 0;
+    size_t bytes = 0;
+    return FindGmExtent(p, &base, &bytes) && !InHostRegistration(p);
+}
 
 // Which side of a copy is device memory.
 struct Direction {

@@ -90,40 +90,42 @@ bool MergeMeeting(const std::vector<Interval>& low, const std::vector<Interval>&
     return meet;
 }
 
-using SpanList = std::vector<std::pair<uintptr_t, uintptr_t>>;
+using Span = GmRaceTracker::Span;
+using SpanList = std::vector<Span>;
+
+// Adds [begin, end) to `spans`, disjoint and sorted, where begin is at or after every span's
+// begin: it extends the last span if it touches it, else follows it.
+void JoinInto(SpanList& spans, uintptr_t begin, uintptr_t end) {
+    if (!spans.empty() && begin <= spans.back().end) {
+        spans.back().end = std::max(spans.back().end, end);
+    } else {
+        spans.push_back(Span{begin, end});
+    }
+}
 
 // The end of the bytes an access's rows span, the gaps between them included.
 uintptr_t SpanEnd(const Access& a) { return a.start + (a.rows - 1) * a.pitch + a.rowBytes; }
 
-// The spans (rows and the gaps between) of the writes of `epoch`, merged where they overlap,
+// The spans (rows and the gaps between) of the writes of `epoch`, joined where they meet,
 // sorted.
 SpanList EpochWriteSpans(const std::vector<std::vector<Access>>& accesses, uint32_t epoch) {
-    SpanList written;
+    SpanList spans;
     for (const std::vector<Access>& list : accesses) {
         for (const Access& a : list) {
-            if (a.epoch == epoch && a.write) {
-                written.emplace_back(a.start, SpanEnd(a));
-            }
+            if (a.epoch == epoch && a.write) spans.push_back(Span{a.start, SpanEnd(a)});
         }
     }
-    std::sort(written.begin(), written.end());
-    size_t merged = 0;
-    for (size_t i = 1; i < written.size(); ++i) {
-        if (written[i].first < written[merged].second) {
-            written[merged].second = std::max(written[merged].second, written[i].second);
-        } else {
-            written[++merged] = written[i];
-        }
-    }
-    written.resize(std::min(written.size(), merged + 1));
+    std::sort(spans.begin(), spans.end(), [](const Span& x, const Span& y) { return x.begin < y.begin; });
+    SpanList written;
+    for (const Span& span : spans) JoinInto(written, span.begin, span.end);
     return written;
 }
 
 // Whether [begin, end) shares a byte with a span of `spans` (disjoint, sorted).
 bool MeetsASpan(const SpanList& spans, uintptr_t begin, uintptr_t end) {
     auto after = std::upper_bound(spans.begin(), spans.end(), begin,
-                                  [](uintptr_t b, const std::pair<uintptr_t, uintptr_t>& span) { return b < span.second; });
-    return after != spans.end() && after->first < end;
+                                  [](uintptr_t b, const Span& span) { return b < span.end; });
+    return after != spans.end() && after->begin < end;
 }
 
 // Sorts by begin, equal begins kept in their order. The intervals come in ascending stretches
@@ -266,13 +268,7 @@ uintptr_t GmRaceTracker::LongestWriteRow() const {
 
 const std::vector<GmRaceTracker::Span>& GmRaceTracker::WrittenSpans() const {
     if (writtenSpansBuilt_) return writtenSpans_;
-    for (const Interval& row : WriteRows()) {
-        if (!writtenSpans_.empty() && row.begin <= writtenSpans_.back().end) {
-            writtenSpans_.back().end = std::max(writtenSpans_.back().end, row.end);
-        } else {
-            writtenSpans_.push_back(Span{row.begin, row.end});
-        }
-    }
+    for (const Interval& row : WriteRows()) JoinInto(writtenSpans_, row.begin, row.end);
     writtenSpansBuilt_ = true;
     return writtenSpans_;
 }
@@ -286,14 +282,7 @@ bool GmRaceTracker::ProvedRaceFree() const {
     uint32_t lastEpoch = 0;
     for (uint32_t e : epochs_) lastEpoch = std::max(lastEpoch, e);
     std::vector<SpanList> written(size_t{lastEpoch} + 1);
-    for (const Interval& row : rows) {
-        SpanList& spans = written[row.epoch];
-        if (!spans.empty() && row.begin <= spans.back().second) {
-            spans.back().second = std::max(spans.back().second, row.end);
-        } else {
-            spans.emplace_back(row.begin, row.end);
-        }
-    }
+    for (const Interval& row : rows) JoinInto(written[row.epoch], row.begin, row.end);
     for (const std::vector<Access>& list : accesses_) {
         for (const Access& a : list) {
             if (!a.write && a.epoch <= lastEpoch && MeetsASpan(written[a.epoch], a.start, SpanEnd(a))) return false;

@@ -200,10 +200,13 @@ void MoveGmToUb(const RowPlan& plan, const GmView& view, const uint8_t* gm, cons
     // run, one range update instead of one per row. The runs and the poisoned padding are
     // disjoint, so marking them in either order leaves the same state.
     uint64_t runBegin = 0, runEnd = 0;  // UB bytes [runBegin, runEnd) defined, not yet marked
+    auto flushRun = [&] {
+        if (runEnd > runBegin) core.MarkDefined(static_cast<uint32_t>(runBegin), runEnd - runBegin, true);
+    };
     auto markDefined = [&](uint64_t begin, uint64_t bytes) {
         if (bytes == 0) return;
         if (begin != runEnd) {
-            if (runEnd > runBegin) core.MarkDefined(static_cast<uint32_t>(runBegin), runEnd - runBegin, true);
+            flushRun();
             runBegin = begin;
         }
         runEnd = begin + bytes;
@@ -228,7 +231,7 @@ void MoveGmToUb(const RowPlan& plan, const GmView& view, const uint8_t* gm, cons
             if (rightBytes != 0) core.Poison(ubRow + static_cast<uint32_t>(rightStart), rightBytes, origin);
         }
     }
-    if (runEnd > runBegin) core.MarkDefined(static_cast<uint32_t>(runBegin), runEnd - runBegin, true);
+    flushRun();
 }
 
 void MoveUbToGm(const RowPlan& plan, const GmView& view, uint8_t* gm, const UbRef& src) {
