@@ -222,9 +222,9 @@ private:
         Adds(tmp, x, 1.0f, n);                                // 1+x
         Mul(dst, dst, tmp, n);                                // 1-x^2 = (1-x)(1+x)
     }
-    // The API document's rule, "an Inf or NaN input gives NaN": dst = 1, or NaN where any
-    // input read is Inf or NaN; the caller multiplies the gradient every result derives from
-    // by it (x * 1 is exact, so the finite results are unchanged). A running product started
+    // The rule of the op's aclnn API page (its 约束说明), "an Inf or NaN input gives NaN":
+    // dst = 1, or NaN where any input read is Inf or NaN; the caller multiplies the gradient
+    // every result derives from by it (x * 1 is exact, so the finite results are unchanged). A running product started
     // at 0 (0 * finite = 0, 0 * Inf = NaN) cannot overflow, unlike a sum. Formed in the
     // inputs' own dtype where the vector unit multiplies it (float; half, where 0 * finite is
     // exactly 0 too, on half the repeats), else (bfloat16) on each input widened in turn.
