@@ -191,7 +191,8 @@ def test_unpadded_dummy_tail_is_poisoned(simtest):
 
 def test_strided_tile_read_like_ops_nn(simtest):
     """Read an (m x n) tile of a (B x H) row-major fp16 matrix into UB with row pitch nAligned
-    ({m, n*s, (H-n)*s, 0}, DataCopyExtParams in the DataCopyPad pages), and check it against numpy slicing."""
+    ({m, n*s, (H-n)*s, 0}, DataCopyExtParams in the DataCopyPad pages), and check it against
+    numpy slicing."""
     rng = np.random.default_rng(3)
     B, H, r0, c0, m, n = 9, 45, 2, 7, 5, 21
     matrix = rng.standard_normal((B, H)).astype(np.float16)

@@ -10,9 +10,10 @@ kernel (shapes only, for FakeTensor / torch.compile / torch.export) and an autog
 
 float64 is not a dtype of the kernel (the op's aclnn API page, ops-nn
 rnn/thnn_fused_lstm_cell_grad/docs/aclnnThnnFusedLstmCellBackward.md, lists float32 and
-float16; bfloat16 is this project's extension). A float64 call runs the op's float64 formulas instead
-(``lstm_cell_grad.reference``, numpy float64), so that ``torch.autograd.gradcheck`` and
-``gradgradcheck`` work at their default tolerances; it never reaches the sim.
+float16; bfloat16 is this project's extension). A float64 call runs the op's float64
+formulas instead (``lstm_cell_grad.reference``, numpy float64), so that
+``torch.autograd.gradcheck`` and ``gradgradcheck`` work at their default tolerances; it never
+reaches the sim.
 """
 from __future__ import annotations
 
