@@ -165,8 +165,9 @@ public:
     explicit ThnnFusedLstmCellBackward(const char* name) : OpDef(name) {
         // AutoContiguous: the framework hands the kernel contiguous tensors, copying strided
         // views in and out (the kernel addresses rows as B x H and B x 4H blocks).
-        // bfloat16 is an extension beyond the API document (float32, float16): fp32 math as for
-        // float16, for PyTorch's bfloat16 training.
+        // bfloat16 is an extension beyond the op's aclnn API page (float32, float16; ops-nn
+        // rnn/thnn_fused_lstm_cell_grad/docs/aclnnThnnFusedLstmCellBackward.md): fp32 math as
+        // for float16, for PyTorch's bfloat16 training.
         const std::vector<ge::DataType> dtypes = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16};
         const std::vector<ge::Format> formats = {ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND};
         this->Input("gradHy").ParamType(OPTIONAL).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();

@@ -1,12 +1,10 @@
 // The elementwise pass: gradGates and gradCx tile by tile, CopyIn / Compute / CopyOut over
 // the copy queues, math in fp32, each tile's gate gradients added to the bias sums in UB.
 //
-// Per element, with t = tanh(cy) (docs/operator_contract.md):
-//   gct = gradHy * o * (1 - t^2) + gradC      dcx = gct * f        (dcx: gradCx)
-//   do  = gradHy * t * o * (1 - o)            di  = gct * g * i * (1 - i)
-//   df  = gct * cx * f * (1 - f)              dg  = gct * i * (1 - g^2)
-// each gate's gradient its upstream gradient times its activation's slope; 1 - x formed
-// first; every output of an element NaN when one of its inputs is Inf or NaN.
+// Per element, the formulas of docs/operator_contract.md ("What it computes"), in Compute line
+// by line (dcx: gradCx): each gate's gradient its upstream gradient times its activation's
+// slope; 1 - x formed first; every output of an element NaN when one of its inputs is Inf or
+// NaN.
 #ifndef LSTM_CELL_GRAD_GATE_PASS_H
 #define LSTM_CELL_GRAD_GATE_PASS_H
 
@@ -222,9 +220,9 @@ private:
         Adds(tmp, x, 1.0f, n);                                // 1+x
         Mul(dst, dst, tmp, n);                                // 1-x^2 = (1-x)(1+x)
     }
-    // The API document's rule, "an Inf or NaN input gives NaN": dst = 1, or NaN where any
-    // input read is Inf or NaN; the caller multiplies the gradient every result derives from
-    // by it (x * 1 is exact, so the finite results are unchanged). A running product started
+    // The rule of the op's aclnn API page (its 约束说明), "an Inf or NaN input gives NaN":
+    // dst = 1, or NaN where any input read is Inf or NaN; the caller multiplies the gradient
+    // every result derives from by it (x * 1 is exact, so the finite results are unchanged). A running product started
     // at 0 (0 * finite = 0, 0 * Inf = NaN) cannot overflow, unlike a sum. Formed in the
     // inputs' own dtype where the vector unit multiplies it (float; half, where 0 * finite is
     // exactly 0 too, on half the repeats), else (bfloat16) on each input widened in turn.

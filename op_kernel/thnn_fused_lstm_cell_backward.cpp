@@ -16,7 +16,8 @@ __aicore__ inline void RunVariant(const GmArgs& gm, const TilingData& tiling) {
 }
 
 // Key = 8*dtype + 4*hasBias + 2*hasGradC + hasGradHy (lstm_cell_grad::TilingKey; dtype 0 float,
-// 1 half, 2 bfloat16_t, an extension beyond the API document with the same fp32 math as half).
+// 1 half, 2 bfloat16_t, an extension beyond the op's aclnn API page (float32, float16) with the
+// same fp32 math as half).
 #define LSTM_CELL_GRAD_VARIANT(key, T, hasHy, hasC, hasBias)      \
     if (TILING_KEY_IS(key)) {                                     \
         RunVariant<T, hasHy, hasC, hasBias>(gm, tilingData);      \

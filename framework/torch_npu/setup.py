@@ -3,7 +3,8 @@
     python3 setup.py build_ext --inplace     # or: pip install --no-build-isolation .
 
 UNTESTED: no torch_npu, CANN or NPU exists where this was written; this build has never run.
-It follows the CANN samples' PyTorch extensions (ascendc_api_facts.md 7.2): NpuExtension from
+It follows the CANN samples' PyTorch extensions (the CppExtensions examples of Ascend's
+samples repository, op-plugin style): NpuExtension from
 torch_npu.utils.cpp_extension with torch's BuildExtension. Needs torch and torch_npu of
 matching versions (build isolation would hide torch_npu, hence --no-build-isolation); the
 op's custom opp package is needed at run time, not to build.

@@ -161,7 +161,8 @@ def thnn_fused_lstm_cell_backward(
     Returns:
         ``(grad_gates [B, 4H], grad_cx [B, H], grad_bias [4H] or None)``, of the inputs' kind
         (numpy arrays or torch tensors) and dtype: float32 or float16, or bfloat16 (an
-        extension beyond the API document: torch.bfloat16, or ml_dtypes.bfloat16 for numpy).
+        extension beyond the op's aclnn API page, which lists float32 and float16:
+        torch.bfloat16, or ml_dtypes.bfloat16 for numpy).
 
     Any strides are accepted; views reach the op as aclTensor strides and storage offsets.
     The GIL is released while the op runs; calls from several threads may run at once.

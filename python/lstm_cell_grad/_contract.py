@@ -20,14 +20,10 @@ import numpy as np
 
 
 def cell_gradients(dhy: Any, dc: Any, cx: Any, t: Any, i: Any, f: Any, g: Any, o: Any, *, magnitudes: bool = False):
-    """``((di, df, dg, do), dcx)`` for one LSTM cell, elementwise, with ``t = tanh(cy)``::
-
-        gct = dhy * o * (1 - t^2) + dc      dcx = gct * f
-        do  = dhy * t * o * (1 - o)         di  = gct * g * i * (1 - i)
-        df  = gct * cx * f * (1 - f)        dg  = gct * i * (1 - g^2)
-
-    Any array type with ``*``, ``+``, ``-`` and ``abs`` (numpy arrays, torch tensors, in any
-    dtype).
+    """``((di, df, dg, do), dcx)`` for one LSTM cell, elementwise, with ``t = tanh(cy)``: the
+    formulas of docs/operator_contract.md ("What it computes"), with dhy, dc, dcx for grad_hy,
+    grad_c, grad_cx. Any array type with ``*``, ``+``, ``-`` and ``abs`` (numpy arrays, torch
+    tensors, in any dtype).
 
     With `magnitudes`: instead, per element, the magnitude of the terms an fp32 evaluation
     rounds, which cancellation can hide from the result. Two places cancel: gct's two terms

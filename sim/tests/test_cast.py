@@ -240,7 +240,8 @@ def test_unsupported_mode_is_api_misuse_naming_the_pair(simtest, src_dtype, dst_
 
 @pytest.mark.parametrize("n", [1008, 64, 16])
 def test_in_place_widening_trick(simtest, n):
-    """NN loads half data into the upper half of a float buffer and casts in place (facts 3.3)."""
+    """ops-nn kernels load half data into the upper half of a float buffer and cast in place
+    (pooling/max_pool3d_grad_with_argmax/op_kernel/max_pool3d_grad_with_argmax_cutk_base.h)."""
     values = np.random.default_rng(n).uniform(-100, 100, n).astype(F16)
     storage = np.concatenate([np.zeros(n, F16), values])  # 4n bytes: half data at byte offset 2n
     run = run_vector(simtest, "Cast", [storage], [(0, 0, F32), (0, n, F16)], n, round_mode=0)

@@ -1,6 +1,9 @@
-"""DataCopy / DataCopyPad against a Python model of the formulas in ascendc_api_facts.md 2.1-2.3.
+"""DataCopy / DataCopyPad against a Python model of their parameters' meaning.
 
-The model below is written from the facts document, not from the sim's C++: GM-side strides of
+The model below is written from the CANN Ascend C API reference pages "DataCopy" and
+"DataCopyPad（GMToUB非对齐数据搬运）" / "DataCopyPad（UBToGM非对齐数据搬运）" and asc-devkit's
+CPU-debug overflow check (impl/basic_api/utils/kernel_check_data_copy_overflow.h), not from
+the sim's C++: GM-side strides of
 DataCopyPad count bytes, UB-side strides count 32-byte blocks, UB rows are padded to 32 bytes,
 DataCopy(DataCopyParams) counts everything in 32-byte blocks. Each test runs one DMA on one
 core and compares every byte of the UB buffer (and its defined-byte mask) or of the GM
@@ -188,7 +191,8 @@ def test_unpadded_dummy_tail_is_poisoned(simtest):
 
 def test_strided_tile_read_like_ops_nn(simtest):
     """Read an (m x n) tile of a (B x H) row-major fp16 matrix into UB with row pitch nAligned
-    ({m, n*s, (H-n)*s, 0}, facts 2.3), and check it against numpy slicing."""
+    ({m, n*s, (H-n)*s, 0}, DataCopyExtParams in the DataCopyPad pages), and check it against
+    numpy slicing."""
     rng = np.random.default_rng(3)
     B, H, r0, c0, m, n = 9, 45, 2, 7, 5, 21
     matrix = rng.standard_normal((B, H)).astype(np.float16)

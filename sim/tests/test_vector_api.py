@@ -302,7 +302,9 @@ def test_cast_counts_repeats_of_the_wider_operand(simtest):
 
 
 # ---------------------------------------------------------------------------------------
-# Tanh and Sigmoid: re-implementations of facts 3.4, step by step in numpy
+# Tanh and Sigmoid, step by step in numpy: re-implementations of asc-devkit's
+# impl/adv_api/detail/math/tanh/tanh_common_impl.h and
+# impl/adv_api/detail/activation/sigmoid/sigmoid_impl.h
 
 def exp_rounded(x: np.ndarray) -> np.ndarray:
     """The sim's Exp: the double-precision value rounded once to x's type (overflow -> Inf)."""

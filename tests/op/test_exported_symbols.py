@@ -1,6 +1,6 @@
 """libcust_opapi.so exports exactly the two-phase API, and what that means next to CANN's own
-libopapi.so, which has an aclnnThnnFusedLstmCellBackward too (README: "The name clash"):
-the dynamic linker binds each call to the first library in link order that defines it."""
+libopapi.so, which has an aclnnThnnFusedLstmCellBackward too (docs/cann_packaging.md, "The name
+clash"): the dynamic linker binds each call to the first library in link order that defines it."""
 import os
 import shutil
 import subprocess

@@ -12,7 +12,8 @@ from ..oracles import assert_matches_autograd, assert_meets_contract, make_input
 SHAPES = [(1, 1), (1, 8), (2, 15), (7, 16), (48, 100), (333, 15), (129, 33), (333, 1023), (4096, 8), (2, 40000),
           (48, 4096), (4096, 1023), (8300, 8)]
 GRADS = [(True, True), (True, False), (False, True), (False, False)]
-# bfloat16 is an extension beyond the API document (float32, float16): same fp32 math as float16.
+# bfloat16 is an extension beyond the op's aclnn API page (float32, float16): same fp32 math as
+# float16.
 DTYPES = [np.float32, np.float16, ml_dtypes.bfloat16]
 # Shapes whose plans (lcg.plan, default SoC) take more than 64 bias chunks, the most one load
 # of the final pass sums: the chunk partials arrive in several loads.
@@ -168,9 +169,11 @@ def test_empty_batch():
 
 
 def test_inf_and_nan_give_nan_without_error():
-    """The API document's rule, "When the input is Inf, the output is NAN" (and NaN gives
-    NaN): every output of an element with an Inf or NaN input is NaN, and so is gradBias in
-    its columns; every other element as usual. No error is raised."""
+    """The rule of the op's aclnn API page (ops-nn
+    rnn/thnn_fused_lstm_cell_grad/docs/aclnnThnnFusedLstmCellBackward.md, 约束说明), "When
+    the input is Inf, the output is NAN" (and NaN gives NaN): every output of an element with
+    an Inf or NaN input is NaN, and so is gradBias in its columns; every other element as
+    usual. No error is raised."""
     batch, hidden = 4, 16
     clean = make_inputs(batch, hidden, np.float32, 5)
     dhy, dc, cx, cy, storage = inputs = [a.copy() for a in clean]

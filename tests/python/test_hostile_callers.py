@@ -1,4 +1,4 @@
-"""Hostile callers through Python (issue 8): overlap on the caller's views before any
+"""Hostile callers through Python: overlap on the caller's views before any
 staging (reversed views, byte strides), read-only outputs named as out[i], torch out=
 through torch (version counter, autograd's rule for out=, the negative bit), sizes that
 overflow, and a malformed environment. Every refusal leaves every argument untouched."""

@@ -1,15 +1,16 @@
 """The kernel's performance on the performance model, asserted on MODELED figures (the sim's
 model of the kernel's own instruction stream), never on wall-clock time.
 
-Issue 10's targets: roofline fraction (HBM floor / modeled aiv_time) >= 0.85 for
+The targets: roofline fraction (HBM floor / modeled aiv_time) >= 0.85 for
 (1024, 4096) float16 and (2048, 2048) float32 with bias; >= 0.80 for every shape with
 B*H >= 1M; >= 0.5 for (64, 1024) float32; the busiest core within 5% of the mean for the
 large shapes; every SoC, both dtypes, bias on and off, any gradient absent.
 
 Each case below asserts what the kernel reaches today (`floor`, a regression guard) and,
 where that is short of the target, a strict xfail records the gap: it fails the day the
-target is reached, so the table gets updated. The gaps and why: README "Performance
-(modeled)". Every run is also checked against the float64 formulas and the sim's checks.
+target is reached, so the table gets updated. The figures and why: docs/benchmarks.md,
+"The kernel on the performance model". Every run is also checked against the float64
+formulas and the sim's checks.
 """
 import numpy as np
 import pytest
@@ -61,7 +62,7 @@ def test_roofline_fraction_and_balance(soc, batch, hidden, dtype, has_bias, grad
 
 @pytest.mark.parametrize("batch, hidden, dtype, has_bias, grads, target, floor",
                          [c for c in CASES if c[6] < c[5]], ids=[i for c, i in zip(CASES, IDS) if c[6] < c[5]])
-@pytest.mark.xfail(strict=True, reason="short of issue 10's target on the model; see the module docstring")
+@pytest.mark.xfail(strict=True, reason="short of its target on the model; see the module docstring")
 def test_targets_not_reached_yet(batch, hidden, dtype, has_bias, grads, target, floor):
     # On the SoCs with the full GM bandwidth (on Ascend910B4 the floor doubles and every case passes).
     prof = modeled(batch, hidden, dtype, "Ascend910B1", has_bias, grads)

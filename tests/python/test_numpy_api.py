@@ -89,7 +89,8 @@ def test_empty_batch():
 
 
 def test_inf_and_nan_give_nan_not_a_crash():
-    # The API document: an Inf or NaN input gives NaN, in every output of its element.
+    # The op's aclnn API page (约束说明): an Inf or NaN input gives NaN, in every output of its
+    # element.
     grad_hy, grad_c, cx, cy, storage = make_inputs(2, 8, seed=4)
     cx[0, 0] = np.inf
     grad_c[1, 3] = np.nan

@@ -60,8 +60,8 @@ def test_no_bias_returns_none_for_grad_bias():
 
 
 def test_bfloat16_tensors_run_and_stay_bfloat16():
-    """bfloat16 (an extension beyond the API document) goes through the kernel and meets the
-    contract."""
+    """bfloat16 (an extension beyond the op's aclnn API page) goes through the kernel and
+    meets the contract."""
     inputs = [t.to(torch.bfloat16) for t in as_torch(make_inputs(2, 8, seed=34))]
     results = lcg.thnn_fused_lstm_cell_backward(*inputs)
     assert all(r.dtype == torch.bfloat16 for r in results)

@@ -46,7 +46,8 @@ void PreparedBackward::Run(void* workspace, aclrtStream stream) {
     TORCH_CHECK(status == 0, "lstm_cell_grad_npu: ", kRunSymbol, " failed with status ", status, ": ", message);
 }
 
-// The OpDef's dtypes: float32, float16 and bfloat16 (the project's extension of the API document).
+// The OpDef's dtypes: float32, float16 (the op's aclnn API page) and bfloat16 (the project's
+// extension).
 bool OpTakesDtype(at::ScalarType type) { return type == at::kFloat || type == at::kHalf || type == at::kBFloat16; }
 
 BackwardResults LstmCellBackward(const DeviceHooks& hooks, const c10::optional<at::Tensor>& gradHy,

@@ -3,8 +3,9 @@
 // PyTorch's CPU build and runs it against the sim's libcust_opapi.so.
 //
 // The op's aclnn entry points, found at run time the way the CANN samples' PyTorch helper
-// finds them (dlopen libcust_opapi.so, dlsym by name; ascendc_api_facts.md 7.2), so that the
-// extension builds without the op package and loads the op of whichever package is installed.
+// finds them (dlopen libcust_opapi.so, dlsym by name; the CppExtensions examples of Ascend's
+// samples repository), so that the extension builds without the op package and loads the op
+// of whichever package is installed.
 // Written for this project; the samples' pytorch_npu_helper.hpp is not used.
 #pragma once
 
@@ -23,7 +24,7 @@ namespace lstm_cell_grad_npu {
 using AclnnStatus = int32_t;
 
 // The generated header aclnn_thnn_fused_lstm_cell_backward.h declares these two (OpDef order:
-// inputs, attr, outputs; ascendc_api_facts.md 6.5).
+// inputs, attr, outputs; CANN docs, "单算子API调用", single-operator API call).
 using GetWorkspaceSizeFn = AclnnStatus (*)(const aclTensor* gradHyOptional, const aclTensor* gradCOptional,
                                            const aclTensor* cx, const aclTensor* cy, const aclTensor* storage,
                                            bool hasBias, aclTensor* gradGatesOut, aclTensor* gradCxOut,

@@ -3,15 +3,11 @@
 
 This is what second-order gradients of an LSTM cell need (``create_graph=True``: gradient
 penalties, Hessian-vector products); first-order training never runs it. It is written with
-differentiable torch operations, so higher orders follow. With ``t = tanh(cy)``, the forward is
-
-    gct = dhy * o * (1 - t^2) + dc        dcx = gct * f
-    di = gct * g * i * (1 - i)            df  = gct * cx * f * (1 - f)
-    dg = gct * i * (1 - g^2)              do  = dhy * t * o * (1 - o)
-    db = sum over batch of [di, df, dg, do]
-
-and, for cotangents Gi, Gf, Gg, Go of the gate gradients (the bias cotangent broadcast over the
-batch added to them) and Gcx of dcx, ``Ggct`` collects what flows back into gct.
+differentiable torch operations, so higher orders follow. The forward is the formulas of
+docs/operator_contract.md ("What it computes"; ``t = tanh(cy)``, ``gct``, ``di`` .. ``do`` as
+there, with dhy, dc, dcx for grad_hy, grad_c, grad_cx and db for grad_bias). For cotangents
+Gi, Gf, Gg, Go of the gate gradients (the bias cotangent broadcast over the batch added to
+them) and Gcx of dcx, ``Ggct`` collects what flows back into gct.
 """
 from __future__ import annotations
 

@@ -8,10 +8,12 @@ API on the sim, by the ``lstm_cell_grad`` package; float64: the exact path, see 
 kernel (shapes only, for FakeTensor / torch.compile / torch.export) and an autograd formula (so that the op is itself differentiable, see
 ``_derivatives``). The NPU kernel of the same op is ``framework/torch_npu`` (PrivateUse1).
 
-float64 is not a dtype of the kernel (the API document lists float32 and float16; bfloat16 is
-this project's extension). A float64 call runs the op's float64 formulas instead
-(``lstm_cell_grad.reference``, numpy float64), so that ``torch.autograd.gradcheck`` and
-``gradgradcheck`` work at their default tolerances; it never reaches the sim.
+float64 is not a dtype of the kernel (the op's aclnn API page, ops-nn
+rnn/thnn_fused_lstm_cell_grad/docs/aclnnThnnFusedLstmCellBackward.md, lists float32 and
+float16; bfloat16 is this project's extension). A float64 call runs the op's float64
+formulas instead (``lstm_cell_grad.reference``, numpy float64), so that
+``torch.autograd.gradcheck`` and ``gradgradcheck`` work at their default tolerances; it never
+reaches the sim.
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ OP_NAME = "thnn_fused_lstm_cell_backward"
 QUALNAME = f"{NAMESPACE}::{OP_NAME}"
 SCHEMA = ("(Tensor? grad_hy, Tensor? grad_cy, Tensor cx, Tensor cy, Tensor workspace, bool has_bias)"
           " -> (Tensor, Tensor, Tensor?)")
-# What the kernel runs: the API document's float32 and float16, and bfloat16 (an extension).
+# What the kernel runs: the aclnn API page's float32 and float16, and bfloat16 (an extension).
 KERNEL_DTYPES = (torch.float32, torch.float16, torch.bfloat16)
 # What the op accepts: float64 runs the exact path (the float64 formulas, not the kernel).
 SUPPORTED_DTYPES = KERNEL_DTYPES + (torch.float64,)

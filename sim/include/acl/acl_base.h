@@ -1,7 +1,7 @@
 // ACL base types, status codes and enums, as CANN's acl/acl_base.h declares them.
 //
 // Every enumerator and status code keeps the number CANN gives it (values from CANN 8.1's
-// acl/acl_base.h; see reference/ascendc_api_facts.md 7.3): they are ABI, they cross into
+// acl/acl_base.h and acl/acl_rt.h): they are ABI, they cross into
 // aclnn calls and into Python. The ACL_ERROR_* codes are `static const int` as in CANN (not
 // macros), the runtime codes in error_codes/rt_error_codes.h are macros as in CANN.
 #ifndef ASCEND_SIM_ACL_ACL_BASE_H_

@@ -2,7 +2,8 @@
 // temporary UB Tanh and Sigmoid need for a given input.
 //
 // The numbers are CANN's (asc-devkit adv_api tiling), which follow the kernel algorithms
-// (reference/ascendc_api_facts.md section 3.4):
+// (asc-devkit impl/adv_api/detail/math/tanh/tanh_common_impl.h and
+// impl/adv_api/detail/activation/sigmoid/sigmoid_impl.h):
 //  - Tanh computes in float. A float input needs one float work copy (1 x input bytes),
 //    a half input needs 4 x input bytes (a float copy of the input plus a float work
 //    buffer: 2 floats = 8 bytes per half element). min = one 256-byte vector repeat times

@@ -22,8 +22,10 @@
 namespace sim::aclnn {
 namespace {
 
+// The contiguous copies of strided views, and the op's own workspace before them, start
+// 512-byte aligned in the workspace, as aclrtMalloc's device buffers do.
 constexpr uint64_t kTempAlign = 512;
-thread_local LaunchResult t_lastOpLaunch;  // device buffers start 512-byte aligned, like aclrtMalloc's
+thread_local LaunchResult t_lastOpLaunch;  // what LastOpLaunch() returns
 
 uint32_t ElementBytes(aclDataType dtype) {
     switch (dtype) {

@@ -439,7 +439,8 @@ void PadGmToUb(const UbRef& dst, const GmView& src, const void* srcAddress, cons
     // isPad loads the pad-value register; without it the register keeps what SetPadValue (or
     // an earlier isPad) put there. Padding is only known if the register was set and there is
     // padding to fill: the dummy tail of an unpadded row is copies of its first element on the
-    // NPU, which the sim poisons instead (ascendc_api_facts.md 2.3).
+    // NPU, which the sim poisons instead (the isPad row of the CANN Ascend C API reference page
+    // "DataCopyPad（GMToUB非对齐数据搬运）": unset, the hardware fills dummy data).
     PadRegister& reg = PadRegisterOf(core);
     if (padding.isPad) {
         reg.set = true;

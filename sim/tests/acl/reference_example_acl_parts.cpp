@@ -1,4 +1,5 @@
-// The C++ example of reference/aclnnThnnFusedLstmCellBackward.md, verbatim except where
+// The C++ example (调用示例) of the op's aclnn API page, ops-nn
+// rnn/thnn_fused_lstm_cell_grad/docs/aclnnThnnFusedLstmCellBackward.md, verbatim except where
 // marked "[sim test]": its two aclnn calls are taken out (the op's aclnn API is built and
 // tested elsewhere), and a read-back of every tensor is added. What remains is the ACL part
 // of a CANN host program (init, device, stream, aclrtMalloc, aclrtMemcpy both ways,

@@ -253,7 +253,7 @@ ACL_CASE(data_type_sizes) {
 }
 
 ACL_CASE(enum_values_are_cann_abi) {
-    // The numbers CANN programs and aclnn callers exchange (facts 7.3; CANN 8.1 acl_base.h/acl_rt.h).
+    // The numbers CANN programs and aclnn callers exchange (CANN 8.1 acl/acl_base.h, acl/acl_rt.h).
     EXPECT_EQ(static_cast<int>(ACL_FLOAT), 0);
     EXPECT_EQ(static_cast<int>(ACL_FLOAT16), 1);
     EXPECT_EQ(static_cast<int>(ACL_INT32), 3);

@@ -1,6 +1,7 @@
 // Kernels that are wrong on purpose, one per synchronisation check. TBuf has no automatic
-// synchronisation (ascendc_api_facts.md 1.6): every hand-over between MTE2, V and MTE3 needs
-// its SetFlag/WaitFlag pair, and these kernels each forget or misuse one.
+// synchronisation (CANN Ascend C API reference, "TBuf" and "SetFlag/WaitFlag"): every
+// hand-over between MTE2, V and MTE3 needs its SetFlag/WaitFlag pair, and these kernels each
+// forget or misuse one.
 #pragma once
 #include "kernel_operator.h"
 

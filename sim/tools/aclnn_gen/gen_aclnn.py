@@ -3,9 +3,9 @@
 
 Input: the op registry as JSON (the `opdef_dump` tool linked with the op's host library).
 Output: aclnn_<snake>.h and aclnn_<snake>.cpp. Names and parameter order follow CANN's
-rules (ascendc_api_facts 6.5): inputs in declaration order (optional ones suffixed
-"Optional"), attributes, outputs (suffixed "Out", or "out" for a single output), then
-workspaceSize and executor.
+rules (CANN docs, "单算子API调用", single-operator API call): inputs in declaration order
+(optional ones suffixed "Optional"), attributes, outputs (suffixed "Out", or "out" for a single
+output), then workspaceSize and executor.
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 // aclnn status codes, where CANN keeps them (aclnn/opdev/op_errno.h, libnnopbase; table in
-// ops-nn docs/zh/context/aclnn_return_code.md, reference/ascendc_api_facts.md 7.4).
+// ops-nn docs/zh/context/aclnn_return_code.md).
 // Macros, as in CANN, so that programs' own `#ifndef ACLNN_SUCCESS` guards work.
 #ifndef ASCEND_SIM_ACLNN_OPDEV_OP_ERRNO_H_
 #define ASCEND_SIM_ACLNN_OPDEV_OP_ERRNO_H_

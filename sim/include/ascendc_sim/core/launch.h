@@ -1,6 +1,9 @@
-// Multi-core launch: blockDim logical AIV cores run as concurrent threads, each with its
-// own UB; SyncAll is a real barrier; a violation on one core stops the launch and is
-// returned to the caller as an error, never as a crash.
+// Multi-core launch: blockDim logical AIV cores, each with its own UB, run in waves of at most
+// the SoC's AIV count; each core of a wave is a cooperative fiber on one of a few host threads
+// (the caller's and the pool's, RunOnCores in core_pool.cpp; a one-core launch runs directly on
+// the caller). SyncAll is a real barrier: a core waiting in it yields its host thread to the
+// next core. A violation on one core stops the launch and is returned to the caller as an
+// error, never as a crash.
 #pragma once
 #include <atomic>
 #include <condition_variable>

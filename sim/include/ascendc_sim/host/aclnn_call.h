@@ -28,9 +28,9 @@ struct ArgDesc {
     ge::Format format = ge::FORMAT_ND;
 };
 
-// Converts to an op's own descriptor type with the same field names.
-// The descriptors as the op's check function takes them; taken by value, so a temporary
-// (InputDescs(), OutputDescs()) gives up its shapes instead of copying them.
+// The descriptors converted to the op's own descriptor type (same field names), as its check
+// function takes them; taken by value, so a temporary (InputDescs(), OutputDescs()) gives up
+// its shapes instead of copying them.
 template <typename Desc>
 std::vector<Desc> ConvertDescs(std::vector<ArgDesc> descs) {
     std::vector<Desc> out;

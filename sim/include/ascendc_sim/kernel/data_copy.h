@@ -1,5 +1,9 @@
 // DataCopy and DataCopyPad: GM <-> UB (and UB -> UB) data movement with CANN's exact
-// semantics (ascendc_api_facts.md 2.1-2.3) and the sim's checks.
+// semantics and the sim's checks. Sources: the CANN Ascend C API reference pages "DataCopy",
+// "DataCopyPad（GMToUB非对齐数据搬运）" and "DataCopyPad（UBToGM非对齐数据搬运）" (asc-devkit
+// docs/zh/api/SIMD-API/基础API/Memory矢量计算/数据搬运/), asc-devkit
+// impl/basic_api/dav_c220/kernel_operator_data_copy_impl.h, and for the exact UB extent the
+// CPU-debug overflow check, impl/basic_api/utils/kernel_check_data_copy_overflow.h.
 //
 // The templates only erase the element type; sim::dma (src/kernel/data_copy.cpp) does the
 // work: parameter limits, the GM extent against the allocation and the declared size, the

@@ -1,5 +1,7 @@
 // The parameter structs of DataCopy and DataCopyPad, with CANN's field names, widths,
-// defaults and constructor argument order (ascendc_api_facts.md 2.1, 2.2).
+// defaults and constructor argument order (asc-devkit include/basic_api/
+// kernel_operator_data_copy_intf.h and the CANN Ascend C API reference pages "DataCopy" and
+// "DataCopyPad（GMToUB非对齐数据搬运）").
 //
 // Units differ by API and by side, which is the whole difficulty of these structs:
 //   DataCopyParams in DataCopy:      every field in 32-byte blocks, on GM and UB alike;

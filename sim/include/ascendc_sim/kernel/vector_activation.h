@@ -1,4 +1,6 @@
-// High-level Tanh and Sigmoid, step by step as the 2201 implementations run them (facts 3.4),
+// High-level Tanh and Sigmoid, step by step as the 2201 implementations run them
+// (asc-devkit impl/adv_api/detail/math/tanh/tanh_common_impl.h and
+// impl/adv_api/detail/activation/sigmoid/sigmoid_impl.h),
 // each step one vector instruction that rounds to its working type.
 //
 // Tanh (always in float; half is Cast to float first and back with CAST_NONE = RINT):

@@ -1,5 +1,7 @@
 // Count-form elementwise vector APIs: Add, Sub, Mul, Div, Max, Min; Adds, Muls, Maxs, Mins;
-// Exp, Ln, Abs, Sqrt, Reciprocal, Relu; Duplicate. Signatures as in CANN (facts 3.2); the
+// Exp, Ln, Abs, Sqrt, Reciprocal, Relu; Duplicate. Signatures as in CANN (the CANN Ascend C
+// API reference pages by API name, e.g. Add, Div, Muls, Exp: asc-devkit
+// docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/); the
 // element types are those A2/A3 support, anything else is a compile error naming the API.
 #pragma once
 #include <cstdint>

@@ -1,5 +1,6 @@
 // Cast(dst, src, RoundMode, count): the conversions Atlas A2/A3 support, with every RoundMode
-// (CANN Cast page, table "Atlas A2 ... Cast指令参数说明"; facts 3.3).
+// (CANN Ascend C API reference, "Cast", table "Atlas A2 ... Cast指令参数说明"; the modes in
+// "数据结构/precision_conversion.md" of asc-devkit docs/zh/api/SIMD-API/基础API/).
 //
 //   src -> dst          modes                                 sim
 //   half -> float       NONE                                  exact

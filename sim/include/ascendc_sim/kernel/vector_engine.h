@@ -2,11 +2,14 @@
 //
 // One call = one instruction: it is logged on PIPE_V with its repeat count, every operand is
 // checked by CoreState::Operand (32-B aligned start, extent inside its LocalTensor, races
-// with other pipes), the overlap rules of facts 3.1 are enforced, and definedness flows
+// with other pipes), the overlap rules of the CANN Ascend C API reference's "通用说明和约束"
+// (general notes and constraints: 通用地址重叠约束) are enforced, and definedness flows
 // elementwise (a destination element is defined iff all its source elements are).
 // Results are computed as if the sources were read before anything is written (a snapshot),
 // which is what the hardware does for every overlap it supports: in-place at the identical
-// start address, and the Cast widening trick (facts 3.3).
+// start address, and the Cast widening trick (half data in the upper half of the float
+// destination, as ops-nn's pooling/max_pool3d_grad_with_argmax/op_kernel/
+// max_pool3d_grad_with_argmax_cutk_base.h uses it).
 #pragma once
 #include <algorithm>
 #include <array>
@@ -63,7 +66,8 @@ bool ReportTooSmall(const ApiName& api, const char* operand, const UbRef& ref, u
 inline bool AcceptCount(const ApiName& api, int64_t count) {
     return count > 0 || detail::RejectCount(api, count);
 }
-// Vector operands must live at VECIN, VECOUT or VECCALC (facts 3.1).
+// Vector operands must live at VECIN, VECOUT or VECCALC (the TPosition table of the CANN
+// Ascend C API reference's "通用说明和约束").
 inline void CheckPosition(const ApiName& api, const char* operand, const UbRef& ref) {
     using AscendC::TPosition;
     const auto position = static_cast<TPosition>(ref.position);
@@ -77,13 +81,14 @@ inline bool Overlaps(const OperandRange& a, const OperandRange& b) {
 // A destination may alias a source only at the identical start address with the same element
 // size (in-place); any other overlap is ApiMisuse naming both operands. With `orderedRepeats`
 // (Cast), an overlap that ascending repeat order makes harmless is accepted: no repeat writes
-// bytes a later repeat still has to read (the half->float widening trick of facts 3.3).
+// bytes a later repeat still has to read (the half->float widening trick above).
 inline void CheckOverlap(const ApiName& api, const OperandRange& dst, const OperandRange& src, bool orderedRepeats) {
     if (!Overlaps(dst, src)) return;
     if (dst.ref.offset == src.ref.offset && dst.elementBytes == src.elementBytes) return;  // in-place
     detail::ReportOverlap(api, dst, src, orderedRepeats);
 }
-// High-level APIs (Tanh, Sigmoid): no two operands may share any byte (facts 3.4).
+// High-level APIs (Tanh, Sigmoid): no two operands may share any byte (the CANN Ascend C API
+// reference pages Tanh and Sigmoid: no overlap of source, destination and sharedTmpBuffer).
 inline void CheckDisjoint(const ApiName& api, const OperandRange& a, const OperandRange& b) {
     if (Overlaps(a, b)) detail::ReportSharedBytes(api, a, b);
 }

@@ -7,7 +7,8 @@
 // correctly rounded for all practical inputs (Exp by ExpForNarrow, within 1.5 ulp of double:
 // misrounded only where e^x lies within about 3e-16 relative of a rounding boundary, as for
 // libm's double exp); the hardware's own ULP error for Exp/Ln/
-// Reciprocal is not modelled (facts open question 3). Integer add/sub/mul wrap around.
+// Reciprocal is not modelled (the CANN API reference pages do not state it). Integer
+// add/sub/mul wrap around.
 // Max/Min propagate NaN (so "NaN in -> NaN out" holds through clips such as Tanh's).
 #pragma once
 #include <cmath>

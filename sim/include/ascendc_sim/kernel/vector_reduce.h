@@ -1,7 +1,10 @@
 // Sum reductions: ReduceSum (count form), WholeReduceSum and BlockReduceSum (high-dimension
-// form, CANN <= 9.0 names; facts 3.5).
+// form, CANN <= 9.0 names; newer CANN calls the last two ReduceRepeat and ReduceDataBlock).
+// Sources: the CANN Ascend C API reference pages of 归约计算 (ReduceSum, ReduceRepeat,
+// ReduceDataBlock: asc-devkit docs/zh/api/SIMD-API/基础API/Memory矢量计算/归约计算/) and
+// asc-devkit impl/basic_api/dav_c220/kernel_operator_vec_reduce_impl.h.
 //
-// Summation order (facts open question 4 leaves it open; this is the sim's documented choice):
+// Summation order (CANN's pages leave it open; this is the sim's documented choice):
 //  - inside one 256-B repeat (WholeReduceSum, ReduceSum) or one 32-B block (BlockReduceSum)
 //    a binary tree over neighbouring lanes, level by level, as the WholeReduceSum page draws
 //    it: ((d0+d1)+(d2+d3))+((d4+d5)+(d6+d7))... A lane outside the mask (or past the count)
@@ -197,7 +200,8 @@ void RepeatReduce(const ApiName& api, const AscendC::LocalTensor<T>& dst, const 
         if (perBlock) {
             for (uint32_t b = 0; b < blocks; ++b) {
                 T sum;
-                // A block with no active lane leaves its dst element unchanged (facts 3.5).
+                // A block with no active lane leaves its dst element unchanged (the
+                // ReduceDataBlock page).
                 const uint32_t first = b * lanesPerBlock;
                 written[r * blocks + b] = TreeSum(values + first, present + first, lanesPerBlock, &sum);
                 results[r * blocks + b] = sum;

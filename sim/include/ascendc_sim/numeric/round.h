@@ -8,7 +8,7 @@
 //   toward zero, to odd              -> +-max finite
 //   floor: +max finite for x > 0, -Inf for x < 0;  ceil: +Inf for x > 0, -max finite for x < 0
 // CANN's Cast page says only "overflow is saturated by default" and does not say whether
-// fp16 overflow gives +-65504 or Inf (facts open question 3); we keep IEEE, which is what
+// fp16 overflow gives +-65504 or Inf; we keep IEEE, which is what
 // numpy / ml_dtypes do for RINT and what makes Inf/NaN reach the kernel's outputs.
 // NaN stays NaN (quiet, sign kept). Integer targets saturate to their range, NaN -> 0.
 #pragma once
