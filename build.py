@@ -128,7 +128,7 @@ SANITIZE_FLAGS = "-fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 # C-level test programs; the tests that drive them (C API cases, ACL runtime, op numerics and
 # errors through the Python module, the broken-kernel checks, a short fuzz). The rest of the
 # suite (PyTorch, install, CLI) exercises no C++ the subset does not.
-SANITIZE_TARGETS = ["ascendc_sim", "cust_opapi", "lstm_cell_grad_ext", "acl_checks", "acl_reference_example", "_op_hooks",
+SANITIZE_TARGETS = ["ascendc_sim", "cust_opapi", "lstm_cell_grad_ext", "acl_checks", "_op_hooks",
                     "op_c_api_cases", "gm_traffic", "_simtest"]
 SANITIZE_TESTS = ["tests/op/test_op_c_api.py", "sim/tests/test_acl_runtime.py", "sim/tests/test_checks.py",
                   "sim/tests/test_core_pool.py",
