@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "aclnn/opdev/op_errno.h"
+#include "ascendc_sim/core/environment.h"
 #include "ascendc_sim/host/acl_runtime.h"
 #include "run_backward.h"
 #include "sim_hooks.h"
@@ -170,6 +171,9 @@ PYBIND11_MODULE(_C, m) {
               lstm_cell_grad::SetThreadTilingOverrides(ToOverrides(overrides));
           }, py::arg("overrides"),
           "Tiling overrides the op's TilingFunc applies on the calling thread (an empty dict clears them).");
+    m.def("reload_environment", &sim::ReloadEnvironment,
+          "Reads the ASCEND_SIM_* variables again; the sim reads them once, when it is loaded. Runs with the "
+          "GIL held, so no Python thread edits os.environ meanwhile.");
     m.def("last_launch", &sim_hooks::LastLaunch, "The calling thread's last op launch: checks, warnings, per-core counters.");
     m.def("last_profile", &sim_hooks::LastProfile, py::arg("timeline") = false,
           "JSON of the time model's profile (all figures modeled) of the calling thread's last op launch; "
