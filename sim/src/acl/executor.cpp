@@ -4,6 +4,7 @@
 #include <set>
 
 #include "acl_state.h"
+#include "ascendc_sim/core/fork_guard.h"
 #include "ascendc_sim/core/gm.h"
 #include "ascendc_sim/host/acl_runtime.h"
 #include "ascendc_sim/host/acl_tensor.h"
@@ -12,7 +13,7 @@
 namespace sim::acl {
 namespace {
 
-std::mutex g_mutex;
+ForkSafeMutex g_mutex{LockRank::AclExecutors};
 std::set<const aclOpExecutor*> g_liveExecutors;
 
 const char* const kNotLive =

@@ -1,4 +1,5 @@
 #include "ascendc_sim/core/environment.h"
+#include "ascendc_sim/core/fork_guard.h"
 
 #include <atomic>
 #include <cstdlib>
@@ -37,7 +38,7 @@ std::atomic<const EnvironmentSnapshot*>& Current() {
     static std::atomic<const EnvironmentSnapshot*> current{TakeSnapshot()};
     return current;
 }
-std::mutex g_reloadMutex;  // reloads take turns
+ForkSafeMutex g_reloadMutex{LockRank::EnvironmentReload};  // reloads take turns
 
 // At library load, before any thread of the program can call into the sim.
 [[maybe_unused]] const bool g_loaded = (Current(), true);

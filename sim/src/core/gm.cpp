@@ -1,4 +1,5 @@
 #include "ascendc_sim/core/gm.h"
+#include "ascendc_sim/core/fork_guard.h"
 
 #include <algorithm>
 #include <atomic>
@@ -21,7 +22,7 @@ std::map<uintptr_t, Entry>& Registry() {
     static std::map<uintptr_t, Entry> registry;
     return registry;
 }
-std::shared_mutex g_mutex;
+ForkSafeSharedMutex g_mutex{LockRank::Gm};
 std::atomic<uint64_t> g_serial{0};
 // A copy of the registry's extents, for FindGmExtent. Every DMA asks for the allocation of its
 // GlobalTensor, and asking the registry means its shared lock, whose counter the host threads

@@ -1,4 +1,5 @@
 #include "ascendc_sim/core/launch.h"
+#include "ascendc_sim/core/fork_guard.h"
 
 #include <algorithm>
 #include <array>
@@ -20,7 +21,7 @@ struct Registered {
     KernelEntry entry;
     int gmArgCount;
 };
-std::mutex g_kernelsMutex;
+ForkSafeMutex g_kernelsMutex{LockRank::Kernels};
 std::map<std::string, Registered>& Kernels() {
     static std::map<std::string, Registered> kernels;
     return kernels;

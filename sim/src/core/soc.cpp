@@ -1,4 +1,5 @@
 #include "ascendc_sim/core/soc.h"
+#include "ascendc_sim/core/fork_guard.h"
 
 #include "ascendc_sim/core/environment.h"
 #include "ascendc_sim/model/soc_timing.h"
@@ -78,7 +79,7 @@ Defaults& ProcessDefaults() {
     return defaults;
 }
 [[maybe_unused]] const bool g_defaultsLoaded = (ProcessDefaults(), true);
-std::mutex g_defaultsMutex;
+ForkSafeMutex g_defaultsMutex{LockRank::SocDefaults};
 
 thread_local const SocSpec* t_soc = nullptr;
 thread_local uint32_t t_coreLimit = 0;

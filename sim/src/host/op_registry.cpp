@@ -1,5 +1,6 @@
 // Storage and queries of the op registry (see ascendc_sim/host/op_registry.h).
 #include "ascendc_sim/host/op_registry.h"
+#include "ascendc_sim/core/fork_guard.h"
 
 #include <map>
 #include <memory>
@@ -9,7 +10,7 @@ namespace sim::host {
 namespace {
 
 struct Registry {
-    std::mutex mutex;
+    ForkSafeMutex mutex{LockRank::OpRegistry};
     std::map<std::string, OpInfo> ops;
     // Immutable copies for FindOpShared, made on first query and dropped whenever the entry
     // changes: a call queries its op several times, and copying an OpInfo (names, dtype and

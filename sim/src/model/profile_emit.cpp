@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "ascendc_sim/core/environment.h"
+#include "ascendc_sim/core/fork_guard.h"
 #include "ascendc_sim/model/profile.h"
 
 namespace sim::model {
@@ -12,7 +13,7 @@ namespace {
 
 thread_local Profile t_profile;
 thread_local bool t_fresh = false;
-std::mutex g_fileMutex;
+ForkSafeMutex g_fileMutex{LockRank::ProfileFile};
 
 const SocSpec& SocOf(const LaunchResult& launch) {
     try {
