@@ -1,5 +1,4 @@
 #include "ascendc_sim/core/core_pool.h"
-#include "ascendc_sim/core/fork_guard.h"
 
 #include <pthread.h>
 #include <sys/mman.h>
@@ -14,6 +13,8 @@
 #include <memory>
 #include <thread>
 #include <vector>
+
+#include "ascendc_sim/core/fork_guard.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define SIM_FIBER_ASAN 1

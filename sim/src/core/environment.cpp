@@ -1,9 +1,10 @@
 #include "ascendc_sim/core/environment.h"
-#include "ascendc_sim/core/fork_guard.h"
 
 #include <atomic>
 #include <cstdlib>
 #include <mutex>
+
+#include "ascendc_sim/core/fork_guard.h"
 
 namespace sim {
 namespace {

@@ -1,5 +1,4 @@
 #include "ascendc_sim/core/gm.h"
-#include "ascendc_sim/core/fork_guard.h"
 
 #include <algorithm>
 #include <atomic>
@@ -7,6 +6,8 @@
 #include <map>
 #include <mutex>
 #include <shared_mutex>
+
+#include "ascendc_sim/core/fork_guard.h"
 
 namespace sim {
 namespace {

@@ -1,5 +1,4 @@
 #include "ascendc_sim/core/launch.h"
-#include "ascendc_sim/core/fork_guard.h"
 
 #include <algorithm>
 #include <array>
@@ -7,6 +6,7 @@
 #include <sstream>
 #include <utility>
 
+#include "ascendc_sim/core/fork_guard.h"
 #include "ascendc_sim/core/core_pool.h"
 #include "ascendc_sim/core/core_state.h"
 #include "ascendc_sim/core/gm.h"

@@ -1,5 +1,4 @@
 #include "ascendc_sim/core/soc.h"
-#include "ascendc_sim/core/fork_guard.h"
 
 #include "ascendc_sim/core/environment.h"
 #include "ascendc_sim/model/soc_timing.h"
@@ -8,6 +7,8 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
+
+#include "ascendc_sim/core/fork_guard.h"
 
 namespace sim {
 namespace {

@@ -1,5 +1,4 @@
 #include "ascendc_sim/core/source_location.h"
-#include "ascendc_sim/core/fork_guard.h"
 
 #include <execinfo.h>
 #include <link.h>
@@ -11,6 +10,8 @@
 #include <map>
 #include <mutex>
 #include <sstream>
+
+#include "ascendc_sim/core/fork_guard.h"
 
 namespace sim {
 namespace {

@@ -1,10 +1,11 @@
 // Storage and queries of the op registry (see ascendc_sim/host/op_registry.h).
 #include "ascendc_sim/host/op_registry.h"
-#include "ascendc_sim/core/fork_guard.h"
 
 #include <map>
 #include <memory>
 #include <mutex>
+
+#include "ascendc_sim/core/fork_guard.h"
 
 namespace sim::host {
 namespace {

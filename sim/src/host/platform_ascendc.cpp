@@ -1,6 +1,5 @@
 // PlatformAscendC answered from the sim's SoC table.
 #include "tiling/platform/platform_ascendc.h"
-#include "ascendc_sim/core/fork_guard.h"
 
 #include <map>
 #include <memory>
@@ -8,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "ascendc_sim/core/fork_guard.h"
 #include "ascendc_sim/core/soc.h"
 #include "platform/platform_infos_def.h"
 
