@@ -1,6 +1,11 @@
 #include "acl_session.h"
 
+#include "call_gate.h"
+
+#include <pthread.h>
+
 #include <algorithm>
+#include <new>
 #include <mutex>
 #include <vector>
 
@@ -8,10 +13,16 @@
 namespace lstm_cell_grad::py {
 namespace {
 
+// aclInit once per process. A plain lock and flag rather than std::call_once, so the fork
+// handlers can hold it across fork(): a once left in flight by another thread would block a
+// forked child's first call for ever.
+std::mutex g_initMutex;
+bool g_initDone = false;
+AclFailure g_initResult;
+
 AclFailure InitOnce() {
-    static std::once_flag once;
-    static AclFailure result;
-    std::call_once(once, [] {
+    std::lock_guard<std::mutex> lock(g_initMutex);
+    if (!g_initDone) {
         aclError status = aclInit(nullptr);
         // Another module of the process (a C++ extension, the PyTorch adapter) may have
         // initialised ACL already: that is the state we need.
@@ -19,9 +30,10 @@ AclFailure InitOnce() {
             TakeRecentErrors();
             status = ACL_SUCCESS;
         }
-        if (status != ACL_SUCCESS) result = Failure(status, "aclInit");
-    });
-    return result;
+        if (status != ACL_SUCCESS) g_initResult = Failure(status, "aclInit");
+        g_initDone = true;
+    }
+    return g_initResult;
 }
 
 // A device buffer the thread keeps between calls.
@@ -43,6 +55,9 @@ struct ThreadBinding {
         buffers.clear();
     }
     ~ThreadBinding() {
+        // A thread ended during the interpreter's exit (a daemon thread at finalization) may
+        // run this while static destructors run: the process's end frees everything anyway.
+        if (ProcessExiting()) return;
         FreeBuffers();
         if (stream != nullptr) aclrtDestroyStream(stream);
         if (holdsDevice) aclrtResetDevice(0);
@@ -52,6 +67,12 @@ struct ThreadBinding {
 thread_local ThreadBinding t_binding;
 
 }  // namespace
+
+void RegisterSessionForkHandlers() {
+    static const int registered = pthread_atfork([] { g_initMutex.lock(); }, [] { g_initMutex.unlock(); },
+                                                 [] { new (&g_initMutex) std::mutex; });
+    (void)registered;
+}
 
 std::string TakeRecentErrors() {
     const char* text = aclGetRecentErrMsg();

@@ -16,6 +16,9 @@ struct AclFailure {
     bool ok() const { return status == ACL_SUCCESS; }
 };
 
+// Holds the aclInit lock across fork() (prepare/parent/child handlers); at module initialisation.
+void RegisterSessionForkHandlers();
+
 // Takes (and clears) the calling thread's pending aclGetRecentErrMsg text; "" when none.
 std::string TakeRecentErrors();
 

@@ -8,6 +8,9 @@
 #include <stdexcept>
 
 #include "aclnn/opdev/op_errno.h"
+#include "acl_session.h"
+#include "call_gate.h"
+#include "ascendc_sim/core/environment.h"
 #include "ascendc_sim/host/acl_runtime.h"
 #include "run_backward.h"
 #include "sim_hooks.h"
@@ -64,11 +67,7 @@ py::object Run(const std::vector<ArrayArg>& inputs, bool hasBias, const std::vec
     request.soc = soc;
     request.coreLimit = coreLimit;
     request.freshOutputs = freshOutputs;
-    RunResult result;
-    {
-        py::gil_scoped_release release;
-        result = RunBackward(std::move(request));
-    }
+    RunResult result = WithoutGil([&] { return RunBackward(std::move(request)); });
     if (result.status == 0) return py::none();
     return py::make_tuple(result.status, result.api, result.message);
 }
@@ -136,6 +135,9 @@ py::dict Plan(int64_t batch, int64_t hidden, uint32_t dtypeBytes, bool hasGradHy
 
 PYBIND11_MODULE(_C, m) {
     m.doc() = "Binding of aclnnThnnFusedLstmCellBackward (two-phase aclnn API on the sim's ACL runtime)";
+    InitCallGate();
+    RegisterSessionForkHandlers();
+    py::module_::import("atexit").attr("register")(py::cpp_function(&CloseGateAndDrain));
     m.attr("ACLNN_ERR_PARAM_NULLPTR") = ACLNN_ERR_PARAM_NULLPTR;
     m.attr("ACLNN_ERR_PARAM_INVALID") = ACLNN_ERR_PARAM_INVALID;
     m.attr("ACL_ERROR_RT_VECTOR_CORE_EXCEPTION") = ACL_ERROR_RT_VECTOR_CORE_EXCEPTION;
@@ -170,6 +172,9 @@ PYBIND11_MODULE(_C, m) {
               lstm_cell_grad::SetThreadTilingOverrides(ToOverrides(overrides));
           }, py::arg("overrides"),
           "Tiling overrides the op's TilingFunc applies on the calling thread (an empty dict clears them).");
+    m.def("reload_environment", &sim::ReloadEnvironment,
+          "Reads the ASCEND_SIM_* variables again; the sim reads them once, when it is loaded. Runs with the "
+          "GIL held, so no Python thread edits os.environ meanwhile.");
     m.def("last_launch", &sim_hooks::LastLaunch, "The calling thread's last op launch: checks, warnings, per-core counters.");
     m.def("last_profile", &sim_hooks::LastProfile, py::arg("timeline") = false,
           "JSON of the time model's profile (all figures modeled) of the calling thread's last op launch; "

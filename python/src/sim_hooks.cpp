@@ -1,5 +1,7 @@
 #include "sim_hooks.h"
 
+#include "call_gate.h"
+
 #include "ascendc_sim/core/check.h"
 #include "ascendc_sim/host/aclnn_call.h"
 #include "ascendc_sim/model/profile.h"
@@ -60,8 +62,7 @@ pybind11::dict LastLaunch() {
 std::string LastProfile(bool timeline) {
     const ::sim::LaunchResult& op = ::sim::aclnn::LastOpLaunch();
     if (op.kernelName.empty()) return ::sim::model::LastProfile().ToJson(timeline);
-    pybind11::gil_scoped_release release;
-    return ::sim::model::ModelLaunch(op, ::sim::FindSoc(op.soc)).ToJson(timeline);
+    return WithoutGil([&] { return ::sim::model::ModelLaunch(op, ::sim::FindSoc(op.soc)).ToJson(timeline); });
 }
 
 }  // namespace lstm_cell_grad::py::sim_hooks

@@ -310,10 +310,12 @@ def test_static_tensor_kernel_missing_waitflag_is_a_pipe_hazard(simtest):
 def test_profile_env_appends_one_json_line_per_launch(simtest, tmp_path, monkeypatch):
     path = tmp_path / "profile.jsonl"
     monkeypatch.setenv("ASCEND_SIM_PROFILE", str(path))
+    simtest.reload_environment()  # the sim reads its environment once, at load
     tile = 2048
     for cores in (1, 3):
         launch(simtest, "copy_compute", cores, [cores * 2 * tile * 4] * 2, stream_params(tile, 2, 1))
     monkeypatch.delenv("ASCEND_SIM_PROFILE")
+    simtest.reload_environment()
     launch(simtest, "copy_compute", 1, [2 * tile * 4] * 2, stream_params(tile, 2, 1))  # not written
     lines = path.read_text().splitlines()
     assert len(lines) == 2

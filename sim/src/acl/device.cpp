@@ -6,6 +6,7 @@
 #include <string>
 
 #include "acl/acl.h"
+#include "ascendc_sim/core/fork_guard.h"
 #include "acl_state.h"
 #include "ascendc_sim/host/acl_runtime.h"
 
@@ -21,7 +22,7 @@ struct Stream {
     uint64_t laterFailures = 0;
 };
 
-std::mutex g_mutex;
+ForkSafeMutex g_mutex{LockRank::AclDevice};
 int64_t g_deviceReferences = 0;  // aclrtSetDevice calls not yet matched by aclrtResetDevice
 uint64_t g_deviceGeneration = 0; // bumped when the last reference goes: bindings made before are stale
 uint64_t g_streamSerial = 0;

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "acl_state.h"
+#include "ascendc_sim/core/fork_guard.h"
 #include "ascendc_sim/core/gm.h"
 #include "ascendc_sim/host/acl_runtime.h"
 #include "ascendc_sim/host/acl_tensor.h"
@@ -12,22 +13,43 @@
 namespace sim::acl {
 namespace {
 
-std::mutex g_mutex;
+ForkSafeMutex g_mutex{LockRank::AclExecutors};
 std::set<const aclOpExecutor*> g_liveExecutors;
 
 const char* const kNotLive =
     "is not a live executor (never returned by a GetWorkspaceSize call, destroyed, or already released by "
     "its one run: executors are one-shot unless aclSetAclOpExecutorRepeatable is called)";
 
+const char* const kRunning =
+    "is being run by another call right now (an executor runs once at a time; a one-shot executor is "
+    "released by that run)";
+
 aclnnStatus Report(aclnnStatus status, const std::string& message) {
     SetRecentError(message);
     return status;
 }
 
-void Release(aclOpExecutor* executor) {
+// Claims `executor` for one run: "" when it was live and idle, else why not. A one-shot
+// executor leaves the live set here, so nothing can reach it again while it runs.
+const char* Claim(aclOpExecutor* executor) {
+    std::lock_guard<std::mutex> lock(g_mutex);
+    if (g_liveExecutors.count(executor) == 0) return kNotLive;
+    if (executor->running) return kRunning;
+    executor->running = true;
+    if (!executor->repeatable) g_liveExecutors.erase(executor);
+    return "";
+}
+
+// Ends a claim. `ran`: the body ran, so a one-shot executor is spent and deleted; otherwise
+// (a check refused the run) it is live again, as before the call.
+void EndClaim(aclOpExecutor* executor, bool ran) {
     {
         std::lock_guard<std::mutex> lock(g_mutex);
-        g_liveExecutors.erase(executor);
+        executor->running = false;
+        if (executor->repeatable || !ran) {
+            g_liveExecutors.insert(executor);
+            return;
+        }
     }
     delete executor;
 }
@@ -109,15 +131,21 @@ aclnnStatus RunExecutor(const char* apiName, void* workspace, uint64_t workspace
     if (executor == nullptr) {
         return Report(ACLNN_ERR_PARAM_NULLPTR, api + ": executor is null (pass the one GetWorkspaceSize returned)");
     }
-    if (!IsLiveExecutor(executor)) return Report(ACLNN_ERR_PARAM_INVALID, api + ": executor " + kNotLive);
+    if (const char* refused = Claim(executor); *refused != '\0') {
+        return Report(ACLNN_ERR_PARAM_INVALID, api + ": executor " + refused);
+    }
+    const auto refuse = [&](aclnnStatus status, const std::string& message) {
+        EndClaim(executor, false);
+        return Report(status, message);
+    };
     const uint64_t required = executor->workspaceBytes;
     if (required > 0) {
         if (workspace == nullptr) {
-            return Report(ACLNN_ERR_PARAM_NULLPTR, api + ": workspace is null but GetWorkspaceSize asked for " +
+            return refuse(ACLNN_ERR_PARAM_NULLPTR, api + ": workspace is null but GetWorkspaceSize asked for " +
                                                        std::to_string(required) + " bytes");
         }
         if (workspaceSize < required) {
-            return Report(ACLNN_ERR_PARAM_INVALID, api + ": workspaceSize " + std::to_string(workspaceSize) +
+            return refuse(ACLNN_ERR_PARAM_INVALID, api + ": workspaceSize " + std::to_string(workspaceSize) +
                                                        " is smaller than the " + std::to_string(required) +
                                                        " bytes GetWorkspaceSize asked for");
         }
@@ -126,20 +154,20 @@ aclnnStatus RunExecutor(const char* apiName, void* workspace, uint64_t workspace
         const bool found = FindGmExtent(workspace, &base, &allocationBytes);
         const uintptr_t offset = found ? reinterpret_cast<uintptr_t>(workspace) - base : 0;
         if (!found || required > allocationBytes - offset) {
-            return Report(ACLNN_ERR_PARAM_INVALID,
+            return refuse(ACLNN_ERR_PARAM_INVALID,
                           api + ": workspace must be device memory holding the " + std::to_string(required) +
                               " bytes GetWorkspaceSize asked for, but it is " + detail::DescribeAddress(workspace));
         }
     }
     std::string why;
-    if (!StreamUsable(stream, &why)) return Report(ACLNN_ERR_RUNTIME_ERROR, api + ": cannot launch: " + why);
+    if (!StreamUsable(stream, &why)) return refuse(ACLNN_ERR_RUNTIME_ERROR, api + ": cannot launch: " + why);
     aclnnStatus status;
     try {
         status = executor->body(*executor, workspace, stream);
     } catch (const std::exception& e) {
         status = Report(ACLNN_ERR_INNER, api + ": " + executor->opName + " failed: " + e.what());
     }
-    if (!executor->repeatable) Release(executor);
+    EndClaim(executor, true);
     return status;
 }
 
@@ -152,6 +180,7 @@ aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {
         status != ACLNN_SUCCESS) {
         return status;
     }
+    std::lock_guard<std::mutex> lock(sim::acl::g_mutex);  // Claim and EndClaim read it
     executor->repeatable = true;
     return ACLNN_SUCCESS;
 }
@@ -161,7 +190,18 @@ aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor) {
         status != ACLNN_SUCCESS) {
         return status;
     }
-    sim::acl::Release(executor);
+    {
+        // Checked and removed in one step, so a run cannot claim it in between.
+        std::lock_guard<std::mutex> lock(sim::acl::g_mutex);
+        if (sim::acl::g_liveExecutors.count(executor) == 0) {
+            return sim::acl::Report(ACLNN_ERR_INNER, std::string("aclDestroyAclOpExecutor: executor ") + sim::acl::kNotLive);
+        }
+        if (executor->running) {
+            return sim::acl::Report(ACLNN_ERR_INNER, std::string("aclDestroyAclOpExecutor: executor ") + sim::acl::kRunning);
+        }
+        sim::acl::g_liveExecutors.erase(executor);
+    }
+    delete executor;
     return ACLNN_SUCCESS;
 }
 

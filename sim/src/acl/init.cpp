@@ -4,13 +4,14 @@
 #include <string>
 
 #include "acl/acl.h"
+#include "ascendc_sim/core/fork_guard.h"
 #include "acl_state.h"
 #include "ascendc_sim/host/acl_runtime.h"
 #include "aclnn/aclnn_base.h"
 
 namespace {
 
-std::mutex g_initMutex;
+sim::ForkSafeMutex g_initMutex{sim::LockRank::AclInit};
 bool g_initialized = false;
 bool g_finalized = false;
 

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "ascendc_sim/core/fork_guard.h"
 #include "acl_state.h"
 #include "ascendc_sim/core/gm.h"
 #include "ascendc_sim/core/soc.h"
@@ -34,7 +35,7 @@
 namespace sim::acl {
 namespace {
 
-std::mutex g_mutex;
+ForkSafeMutex g_mutex{LockRank::AclMemory};
 std::map<const void*, size_t> g_deviceAllocations;  // aclrtMalloc'd base -> requested bytes
 size_t g_deviceBytes = 0;
 std::set<const void*> g_hostAllocations;             // aclrtMallocHost'd bases

@@ -2,13 +2,13 @@
 
 #include <array>
 #include <atomic>
-#include <cstdlib>
 #include <cstdio>
 #include <mutex>
 #include <sstream>
 #include <vector>
 
 #include "ascendc_sim/core/core_state.h"
+#include "ascendc_sim/core/environment.h"
 #include "ascendc_sim/core/launch.h"
 #include "ascendc_sim/core/source_location.h"
 
@@ -35,8 +35,8 @@ bool ParseSeverity(const std::string& text, Severity* out) {
 }
 
 void ApplyEnvironment() {
-    const char* spec = std::getenv("ASCEND_SIM_CHECKS");
-    if (spec == nullptr || *spec == '\0') return;
+    const std::string& spec = Environment().checks;
+    if (spec.empty()) return;
     std::string error;
     if (!ApplySeverities(spec, &error)) {
         // A typo in the environment must not silently disable nothing; say so once.
@@ -46,6 +46,8 @@ void ApplyEnvironment() {
 
 std::once_flag g_envOnce;
 void EnsureEnvironment() { std::call_once(g_envOnce, ApplyEnvironment); }
+// At library load: a call_once left in flight by another thread would block a forked child.
+[[maybe_unused]] const bool g_checksLoaded = (EnsureEnvironment(), true);
 
 }  // namespace
 
@@ -111,6 +113,10 @@ void ResetSeverities() {
     for (auto& s : Table()) s.store(static_cast<int>(Severity::Error));
     ApplyEnvironment();
 }
+
+namespace detail {
+void ReapplyCheckEnvironment() { ResetSeverities(); }
+}  // namespace detail
 
 bool Violation(Check kind, const std::string& message) {
     Severity severity = GetSeverity(kind);

@@ -14,6 +14,8 @@
 #include <thread>
 #include <vector>
 
+#include "ascendc_sim/core/fork_guard.h"
+
 #if defined(__SANITIZE_ADDRESS__)
 #define SIM_FIBER_ASAN 1
 #elif defined(__has_feature)
@@ -315,9 +317,9 @@ public:
         return fibers_;
     }
     // In a forked child only the forking thread exists: the workers are gone, and so are the
-    // fibers other threads were running; idle fibers were copied whole and stay usable.
+    // fibers other threads were running; idle fibers were copied whole and stay usable. The
+    // lock was held across the fork and is made anew (fork_guard.h), so the lists are whole.
     void ForgetAfterFork() {
-        new (&mutex_) std::mutex;
         idleWorkers_.clear();
         workers_ = 0;
         fibers_ = static_cast<uint32_t>(idleFibers_.size());
@@ -345,7 +347,7 @@ private:
         idle.insert(idle.end(), items.begin(), items.end());
     }
 
-    std::mutex mutex_;
+    ForkSafeMutex mutex_{LockRank::CorePool};
     std::vector<Worker*> idleWorkers_;
     std::vector<Fiber*> idleFibers_;
     uint32_t workers_ = 0;
@@ -360,6 +362,7 @@ Pool& ThePool() {
     }();
     return *pool;
 }
+[[maybe_unused]] Pool& g_poolMade = ThePool();  // at library load (see fork_guard.h)
 
 uint32_t HostThreads() {
     static const uint32_t threads = std::max(1u, std::thread::hardware_concurrency());

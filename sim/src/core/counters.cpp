@@ -18,10 +18,8 @@ bool IsInstruction(EventKind kind) {
 }
 
 // Empty logs with capacity, left by launches whose last LaunchResult has gone.
-KeptVectors<Event>& KeptLogs() {
-    static KeptVectors<Event>* kept = NewKeptVectors<Event, kKeptLogBytes, &KeptLogs>();
-    return *kept;
-}
+KeptVectors<Event>& KeptLogs() { return TheKeptVectors<Event, kKeptLogBytes>(); }
+[[maybe_unused]] const bool g_keptMade = (KeptLogs(), true);
 
 }  // namespace
 

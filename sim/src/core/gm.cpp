@@ -7,6 +7,8 @@
 #include <mutex>
 #include <shared_mutex>
 
+#include "ascendc_sim/core/fork_guard.h"
+
 namespace sim {
 namespace {
 
@@ -21,7 +23,7 @@ std::map<uintptr_t, Entry>& Registry() {
     static std::map<uintptr_t, Entry> registry;
     return registry;
 }
-std::shared_mutex g_mutex;
+ForkSafeSharedMutex g_mutex{LockRank::Gm};
 std::atomic<uint64_t> g_serial{0};
 // A copy of the registry's extents, for FindGmExtent. Every DMA asks for the allocation of its
 // GlobalTensor, and asking the registry means its shared lock, whose counter the host threads

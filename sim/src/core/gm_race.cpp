@@ -20,14 +20,9 @@ using Interval = GmRaceTracker::Interval;
 // (1.7 MiB) and 42,000 (1.3 MiB).
 constexpr size_t kKeptAccessBytes = size_t{8} << 20;
 constexpr size_t kKeptIntervalBytes = size_t{8} << 20;
-KeptVectors<Access>& KeptAccesses() {
-    static KeptVectors<Access>* kept = NewKeptVectors<Access, kKeptAccessBytes, &KeptAccesses>();
-    return *kept;
-}
-KeptVectors<Interval>& KeptIntervals() {
-    static KeptVectors<Interval>* kept = NewKeptVectors<Interval, kKeptIntervalBytes, &KeptIntervals>();
-    return *kept;
-}
+KeptVectors<Access>& KeptAccesses() { return TheKeptVectors<Access, kKeptAccessBytes>(); }
+KeptVectors<Interval>& KeptIntervals() { return TheKeptVectors<Interval, kKeptIntervalBytes>(); }
+[[maybe_unused]] const bool g_keptMade = (KeptAccesses(), KeptIntervals(), true);
 
 // Appends the intervals access `a` of `core` touched: each row, or one when they lie back to back.
 void AppendRows(const GmRaceTracker::Access& a, uint32_t core, std::vector<Interval>& out) {

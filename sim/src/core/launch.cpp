@@ -6,6 +6,7 @@
 #include <sstream>
 #include <utility>
 
+#include "ascendc_sim/core/fork_guard.h"
 #include "ascendc_sim/core/core_pool.h"
 #include "ascendc_sim/core/core_state.h"
 #include "ascendc_sim/core/gm.h"
@@ -20,7 +21,7 @@ struct Registered {
     KernelEntry entry;
     int gmArgCount;
 };
-std::mutex g_kernelsMutex;
+ForkSafeMutex g_kernelsMutex{LockRank::Kernels};
 std::map<std::string, Registered>& Kernels() {
     static std::map<std::string, Registered> kernels;
     return kernels;

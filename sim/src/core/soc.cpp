@@ -1,12 +1,14 @@
 #include "ascendc_sim/core/soc.h"
 
+#include "ascendc_sim/core/environment.h"
 #include "ascendc_sim/model/soc_timing.h"
 
 #include <cstdint>
-#include <cstdlib>
 #include <mutex>
 #include <stdexcept>
 #include <string>
+
+#include "ascendc_sim/core/fork_guard.h"
 
 namespace sim {
 namespace {
@@ -42,13 +44,10 @@ const std::vector<SocSpec> kTable = {
 };
 
 // ASCEND_SIM_MAX_CORES: a whole number 0 (no cap) .. 2^32-1; anything else is refused
-// rather than read as 0 or wrapped (strtoul accepts "-5" and stops silently at "abc").
-uint32_t ParseCoreLimit(const char* text) {
-    const std::string value(text);
-    bool digits = value.size() <= 10;
-    for (char c : value) digits = digits && c >= '0' && c <= '9';
-    const unsigned long long parsed = digits ? std::strtoull(text, nullptr, 10) : 0;
-    if (!digits || parsed > UINT32_MAX) {
+// rather than read as 0 or wrapped.
+uint32_t ParseCoreLimit(const std::string& value) {
+    uint64_t parsed = 0;
+    if (!ParseWholeNumber(value, 0, UINT32_MAX, &parsed)) {
         throw std::invalid_argument("ASCEND_SIM_MAX_CORES='" + value +
                                     "' is not a core count: expected a whole number, 0 for no cap");
     }
@@ -61,24 +60,27 @@ struct Defaults {
     std::string environmentError;
 };
 
+// The defaults the environment snapshot (environment.h) gives.
+Defaults FromEnvironment() {
+    const EnvironmentSnapshot& env = Environment();
+    Defaults d{&kTable[0], 0, ""};
+    try {
+        if (!env.soc.empty()) d.soc = &FindSoc(env.soc);
+        if (!env.maxCores.empty()) d.coreLimit = ParseCoreLimit(env.maxCores);
+    } catch (const std::invalid_argument& e) {
+        d.environmentError = std::string("bad environment: ") + e.what();
+    }
+    return d;
+}
+
+// Made at library load (after the snapshot, which an earlier translation unit may not have
+// taken yet: Environment() takes it on first use).
 Defaults& ProcessDefaults() {
-    static Defaults defaults = [] {
-        Defaults d{&kTable[0], 0, ""};
-        try {
-            if (const char* name = std::getenv("ASCEND_SIM_SOC"); name != nullptr && *name != '\0') {
-                d.soc = &FindSoc(name);
-            }
-            if (const char* cap = std::getenv("ASCEND_SIM_MAX_CORES"); cap != nullptr && *cap != '\0') {
-                d.coreLimit = ParseCoreLimit(cap);
-            }
-        } catch (const std::invalid_argument& e) {
-            d.environmentError = std::string("bad environment: ") + e.what();
-        }
-        return d;
-    }();
+    static Defaults defaults = FromEnvironment();
     return defaults;
 }
-std::mutex g_defaultsMutex;
+[[maybe_unused]] const bool g_defaultsLoaded = (ProcessDefaults(), true);
+ForkSafeMutex g_defaultsMutex{LockRank::SocDefaults};
 
 thread_local const SocSpec* t_soc = nullptr;
 thread_local uint32_t t_coreLimit = 0;
@@ -125,6 +127,14 @@ void SetDefaultSoc(const std::string& name, uint32_t coreLimit) {
     std::lock_guard<std::mutex> lock(g_defaultsMutex);
     ProcessDefaults() = Defaults{&soc, coreLimit, ""};  // set explicitly: the environment no longer matters
 }
+
+namespace detail {
+void ReapplySocEnvironment() {
+    Defaults fresh = FromEnvironment();
+    std::lock_guard<std::mutex> lock(g_defaultsMutex);
+    ProcessDefaults() = std::move(fresh);
+}
+}  // namespace detail
 
 SocScope::SocScope(const std::string& name, uint32_t coreLimit)
     : previousSoc_(t_soc), previousLimit_(t_coreLimit), previousSet_(t_set) {

@@ -11,6 +11,8 @@
 #include <mutex>
 #include <sstream>
 
+#include "ascendc_sim/core/fork_guard.h"
+
 namespace sim {
 namespace {
 
@@ -170,14 +172,16 @@ struct Symbolized {
     bool missingLineInfo;    // a frame outside the sim had no line info
 };
 
+// Namespace scope, made at load (see platform_ascendc.cpp's g_namedPlatformsMutex).
+ForkSafeMutex g_resolveMutex{LockRank::SourceResolve};
+
 Symbolized Resolve(const CallStack& stack, int maxFrames) {
-    static std::mutex mutex;
     static std::map<std::pair<std::string, uintptr_t>, Frames> cache;
     const ObjectOf& sim = SimLibrary();
 
     std::vector<std::pair<std::string, uintptr_t>> keys;
     std::map<std::string, std::vector<uintptr_t>> missing;
-    std::lock_guard<std::mutex> lock(mutex);
+    std::lock_guard<std::mutex> lock(g_resolveMutex);
     for (int i = 0; i < stack.depth; ++i) {
         ObjectOf object = LocateObject(stack.pcs[i]);
         if (!object.found || object.path == sim.path || IsSystemObject(object.path)) {
@@ -242,10 +246,11 @@ CallStack CallSiteStack(const void* returnAddress) {
 namespace {
 
 // Line `line` (1-based) of a source file, cached: reports name members from their lines.
+ForkSafeMutex g_sourceLinesMutex{LockRank::SourceLines};
+
 std::string SourceLine(const std::string& file, uint32_t line) {
-    static std::mutex mutex;
     static std::map<std::string, std::vector<std::string>> files;
-    std::lock_guard<std::mutex> lock(mutex);
+    std::lock_guard<std::mutex> lock(g_sourceLinesMutex);
     auto it = files.find(file);
     if (it == files.end()) {
         std::vector<std::string> lines;

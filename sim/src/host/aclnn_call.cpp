@@ -11,6 +11,7 @@
 #include <sys/sysinfo.h>
 
 #include "aclnn/opdev/op_errno.h"
+#include "ascendc_sim/core/environment.h"
 #include "ascendc_sim/core/gm.h"
 #include "ascendc_sim/core/soc.h"
 #include "ascendc_sim/host/acl_runtime.h"
@@ -73,19 +74,8 @@ bool Place(const char* name, const aclTensor* t, uint64_t* tempBytes, Placement*
     return true;
 }
 
-// Bytes the process may still take: the cap ASCEND_SIM_MAX_WORKSPACE_BYTES (a whole
-// number; for tests and shared machines), else MemAvailable of /proc/meminfo, else 0
-// (unknown). Throws std::invalid_argument for a malformed cap.
+// MemAvailable of /proc/meminfo, or 0 when unknown.
 uint64_t MemoryAvailable() {
-    if (const char* cap = std::getenv("ASCEND_SIM_MAX_WORKSPACE_BYTES"); cap != nullptr && *cap != '\0') {
-        char* end = nullptr;
-        const unsigned long long bytes = std::strtoull(cap, &end, 10);
-        if (*end != '\0' || *cap < '0' || *cap > '9') {
-            throw std::invalid_argument(std::string("ASCEND_SIM_MAX_WORKSPACE_BYTES='") + cap +
-                                        "' is not a byte count");
-        }
-        return bytes;
-    }
     std::ifstream meminfo("/proc/meminfo");
     std::string key, unit;
     uint64_t kib = 0;
@@ -290,12 +280,15 @@ aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
     }
     const uint64_t total = launches ? tempBytes : 0;
     // A request that cannot fit fails here with a status, not later with the OOM killer.
+    // The cap ASCEND_SIM_MAX_WORKSPACE_BYTES (for tests and shared machines), when set, is the
+    // limit; else half the free RAM is surely fine and MemAvailable decides past it (0: unknown).
+    const EnvironmentSnapshot& env = Environment();
+    if (!env.workspaceCapError.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, env.workspaceCapError);
     uint64_t available = 0;
-    try {
-        const bool capped = std::getenv("ASCEND_SIM_MAX_WORKSPACE_BYTES") != nullptr;
-        if (capped || !SurelyFits(total)) available = MemoryAvailable();
-    } catch (const std::invalid_argument& e) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, e.what());
+    if (env.workspaceCapped) {
+        available = env.workspaceCapBytes;
+    } else if (!SurelyFits(total)) {
+        available = MemoryAvailable();
     }
     if (available != 0 && total > available) {
         std::string copies;

@@ -5,11 +5,13 @@
 #include <memory>
 #include <mutex>
 
+#include "ascendc_sim/core/fork_guard.h"
+
 namespace sim::host {
 namespace {
 
 struct Registry {
-    std::mutex mutex;
+    ForkSafeMutex mutex{LockRank::OpRegistry};
     std::map<std::string, OpInfo> ops;
     // Immutable copies for FindOpShared, made on first query and dropped whenever the entry
     // changes: a call queries its op several times, and copying an OpInfo (names, dtype and

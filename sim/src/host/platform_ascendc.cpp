@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "ascendc_sim/core/fork_guard.h"
 #include "ascendc_sim/core/soc.h"
 #include "platform/platform_infos_def.h"
 
@@ -89,15 +90,20 @@ PlatformAscendC* PlatformAscendCManager::GetInstance() {
     return &current;
 }
 
+namespace {
+// Namespace scope, made at load: a function-local static first made while another thread
+// forks would leave its initialisation guard taken in the child.
+sim::ForkSafeMutex g_namedPlatformsMutex{sim::LockRank::PlatformNamed};
+}  // namespace
+
 PlatformAscendC* PlatformAscendCManager::GetInstance(const char* customSocVersion) {
     if (customSocVersion == nullptr) return GetInstance();
     struct Named {
         std::unique_ptr<fe::PlatFormInfos> info;
         std::unique_ptr<PlatformAscendC> platform;
     };
-    static std::mutex mutex;
     static std::map<std::string, Named> named;
-    std::lock_guard<std::mutex> lock(mutex);
+    std::lock_guard<std::mutex> lock(g_namedPlatformsMutex);
     auto it = named.find(customSocVersion);
     if (it == named.end()) {
         const sim::SocSpec* soc = nullptr;

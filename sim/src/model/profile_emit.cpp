@@ -1,10 +1,11 @@
 // Where profiles go: the calling thread's last launch (LastProfile, modeled lazily) and the
 // ASCEND_SIM_PROFILE file (one JSON line per launch, modeled at once).
 #include <cstdio>
-#include <cstdlib>
 #include <mutex>
 #include <stdexcept>
 
+#include "ascendc_sim/core/environment.h"
+#include "ascendc_sim/core/fork_guard.h"
 #include "ascendc_sim/model/profile.h"
 
 namespace sim::model {
@@ -12,7 +13,7 @@ namespace {
 
 thread_local Profile t_profile;
 thread_local bool t_fresh = false;
-std::mutex g_fileMutex;
+ForkSafeMutex g_fileMutex{LockRank::ProfileFile};
 
 const SocSpec& SocOf(const LaunchResult& launch) {
     try {
@@ -26,17 +27,17 @@ const SocSpec& SocOf(const LaunchResult& launch) {
 
 void OnLaunchFinished(const LaunchResult& launch) {
     t_fresh = false;
-    const char* path = std::getenv("ASCEND_SIM_PROFILE");
-    if (path == nullptr || *path == '\0') return;
+    const std::string& path = Environment().profilePath;
+    if (path.empty()) return;
     t_profile = ModelLaunch(launch, SocOf(launch));
     t_fresh = true;
     const std::string line = t_profile.ToJson(false) + "\n";
     std::lock_guard<std::mutex> lock(g_fileMutex);
-    if (FILE* f = std::fopen(path, "a")) {
+    if (FILE* f = std::fopen(path.c_str(), "a")) {
         std::fwrite(line.data(), 1, line.size(), f);
         std::fclose(f);
     } else {
-        std::fprintf(stderr, "ascendc_sim: cannot append the profile to ASCEND_SIM_PROFILE=%s\n", path);
+        std::fprintf(stderr, "ascendc_sim: cannot append the profile to ASCEND_SIM_PROFILE=%s\n", path.c_str());
     }
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ascendc_sim/core/gm.h"
+#include "ascendc_sim/core/fork_guard.h"
 #include "ascendc_sim/core/launch.h"
 #include "ascendc_sim/core/soc.h"
 #include "kern_fwk.h"
@@ -23,7 +24,7 @@ thread_local std::string t_lastRunFailure;
 // CANN keeps the mode in a process-wide global (g_kernelMode); MIX_MODE until set.
 std::atomic<int> g_kernelMode{static_cast<int>(KernelMode::MIX_MODE)};
 std::atomic<uint64_t> g_failedRuns{0};
-std::mutex g_printMutex;
+sim::ForkSafeMutex g_printMutex{sim::LockRank::IcpuPrint};
 std::once_flag g_modeNotes[4];
 
 const char* ModeName(KernelMode mode) {
@@ -120,7 +121,7 @@ void ClearTilingKey() { t_tilingKey.reset(); }
 KernelMode CurrentKernelMode() { return static_cast<KernelMode>(g_kernelMode.load()); }
 
 namespace {
-std::mutex g_outputsMutex;
+ForkSafeMutex g_outputsMutex{LockRank::IcpuOutputs};
 std::map<uintptr_t, std::string> g_outputs;  // allocation base -> name given to MarkOutput
 }  // namespace
 

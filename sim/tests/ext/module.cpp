@@ -1,6 +1,7 @@
 #include <pybind11/stl.h>
 
 #include "ascendc_sim/core/check.h"
+#include "ascendc_sim/core/environment.h"
 #include "ascendc_sim/core/launch.h"
 #include "ascendc_sim/core/soc.h"
 #include "registry.h"
@@ -61,6 +62,8 @@ PYBIND11_MODULE(_simtest, m) {
         if (!sim::ApplySeverities(kind + "=" + severity, &error)) throw py::value_error(error);
     });
     m.def("reset_severities", &sim::ResetSeverities);
+    m.def("reload_environment", &sim::ReloadEnvironment,
+          "Reads the ASCEND_SIM_* variables again (the GIL is held: no Python thread edits os.environ meanwhile).");
     m.def("socs", [] {
         std::vector<std::string> names;
         for (const auto& s : sim::SocTable()) names.push_back(s.name);

@@ -1,8 +1,12 @@
-// aclnnThnnFusedLstmCellBackwardGetWorkspaceSize against hostile arguments: each case
-// expects a status and a message naming the tensor, never a crash or a launch past memory.
+// The op's two-phase API against hostile callers: GetWorkspaceSize with hostile arguments
+// (a status and a message naming the tensor, never a crash or a launch past memory), and
+// threads racing to run one executor (one run, the others 161002, never a double free).
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <string>
+#include <thread>
 #include <vector>
 
 #include "acl/acl.h"
@@ -22,6 +26,7 @@ using Tensor = std::unique_ptr<aclTensor, TensorDeleter>;
 void* Device(uint64_t bytes) {
     void* device = nullptr;
     aclrtMalloc(&device, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+    if (device != nullptr) aclrtMemset(device, bytes, 0, bytes);  // the kernel reads defined values
     return device;
 }
 
@@ -47,13 +52,15 @@ Args DenseArgs(int64_t batch, int64_t hidden) {
                 Dense({batch, 4 * hidden}), Dense({batch, 4 * hidden}), Dense({batch, hidden}), Dense({4 * hidden})};
 }
 
-aclnnStatus Prepare(const Args& a, bool hasBias = true, uint64_t* workspace = nullptr) {
+aclnnStatus Prepare(const Args& a, bool hasBias = true, uint64_t* workspace = nullptr,
+                    aclOpExecutor** executorOut = nullptr) {
     uint64_t size = 0;
     aclOpExecutor* executor = nullptr;
     aclnnStatus status = aclnnThnnFusedLstmCellBackwardGetWorkspaceSize(
         a.gradHy.get(), a.gradC.get(), a.cx.get(), a.cy.get(), a.storage.get(), hasBias, a.gradGates.get(),
         a.gradCx.get(), a.gradBias.get(), &size, &executor);
     if (workspace != nullptr) *workspace = size;
+    if (executorOut != nullptr) *executorOut = executor;
     return status;
 }
 
@@ -118,6 +125,14 @@ ACL_CASE(malformed_core_cap_is_an_error) {
     EXPECT_ERROR_MENTIONS("ASCEND_SIM_MAX_CORES=");
 }
 
+// ASCEND_SIM_MAX_WORKSPACE_BYTES set by the test driver to a malformed value ("0", past 2^64,
+// a sign, a suffix): every call is refused naming the variable, never read as "no cap".
+ACL_CASE(malformed_workspace_cap_is_an_error) {
+    Setup();
+    EXPECT_EQ(Prepare(DenseArgs(4, 8)), 161002);
+    EXPECT_ERROR_MENTIONS("ASCEND_SIM_MAX_WORKSPACE_BYTES='");
+}
+
 // Stride-0 inputs staged as contiguous copies (32 MiB) after the op's workspace (16 MiB)
 // against a 40 MiB cap (ASCEND_SIM_MAX_WORKSPACE_BYTES, set by the test driver): a status
 // before any memory is taken, never the OOM killer.
@@ -129,4 +144,72 @@ ACL_CASE(workspace_beyond_available_memory_is_refused) {
     EXPECT_EQ(Prepare(a), 161002);
     EXPECT_ERROR_MENTIONS("contiguous copies of gradHyOptional, gradCOptional, cx, cy, storage) but only "
                           "41943040 bytes");
+}
+
+// Two threads run phase two with the same one-shot executor at the same moment, many times:
+// exactly one runs it, the other gets 161002 saying the executor is taken. Both once passed
+// the liveness check, both ran the kernel and both released the executor (a double free).
+ACL_CASE(racing_runs_of_one_executor_run_it_once) {
+    Setup();
+    constexpr int kRounds = 300;
+    Args a = DenseArgs(8, 16);
+    uint64_t workspaceBytes = 0;
+    aclOpExecutor* probe = nullptr;
+    EXPECT_EQ(Prepare(a, true, &workspaceBytes, &probe), 0);
+    aclDestroyAclOpExecutor(probe);
+    void* workspace = Device(workspaceBytes);
+    int bothRan = 0, neitherRan = 0, unclearLoser = 0;
+    for (int round = 0; round < kRounds; ++round) {
+        aclOpExecutor* executor = nullptr;
+        if (Prepare(a, true, nullptr, &executor) != 0) {
+            EXPECT_EQ(round, -1);  // GetWorkspaceSize must keep working
+            break;
+        }
+        std::atomic<int> ready{0};
+        aclnnStatus status[2] = {0, 0};
+        std::string message[2];
+        auto run = [&](int i) {
+            aclrtSetDevice(0);
+            ready.fetch_add(1);
+            while (ready.load() < 2) {
+            }
+            status[i] = aclnnThnnFusedLstmCellBackward(workspace, workspaceBytes, executor, nullptr);
+            message[i] = ::acltest::TakeRecentError();
+            aclrtResetDevice(0);
+        };
+        std::thread first(run, 0), second(run, 1);
+        first.join();
+        second.join();
+        const int ran = (status[0] == 0) + (status[1] == 0);
+        if (ran == 2) ++bothRan;
+        if (ran == 0) ++neitherRan;
+        if (ran == 1) {
+            const int loser = status[0] == 0 ? 1 : 0;
+            if (status[loser] != 161002 || message[loser].find("executor") == std::string::npos) ++unclearLoser;
+        }
+    }
+    EXPECT_EQ(bothRan, 0);
+    EXPECT_EQ(neitherRan, 0);
+    EXPECT_EQ(unclearLoser, 0);
+    // A repeatable executor: the same race, then it is still live and runs again.
+    aclOpExecutor* repeatable = nullptr;
+    EXPECT_EQ(Prepare(a, true, nullptr, &repeatable), 0);
+    EXPECT_EQ(aclSetAclOpExecutorRepeatable(repeatable), 0);
+    std::atomic<int> otherStatus{0};
+    for (int round = 0; round < 50; ++round) {
+        std::thread racers[2];
+        for (auto& racer : racers) {
+            racer = std::thread([&] {
+                aclrtSetDevice(0);
+                const aclnnStatus status = aclnnThnnFusedLstmCellBackward(workspace, workspaceBytes, repeatable, nullptr);
+                if (status != 0 && status != 161002) otherStatus.fetch_add(1);
+                ::acltest::TakeRecentError();
+                aclrtResetDevice(0);
+            });
+        }
+        for (auto& racer : racers) racer.join();
+    }
+    EXPECT_EQ(otherStatus.load(), 0);
+    EXPECT_EQ(aclnnThnnFusedLstmCellBackward(workspace, workspaceBytes, repeatable, nullptr), 0);
+    EXPECT_EQ(aclDestroyAclOpExecutor(repeatable), 0);
 }

@@ -4,13 +4,13 @@
 // vectors here; they are emptied, and later launches take them back with their capacity.
 // Bounded in bytes: a vector past the bound is freed as before. Safe from any thread.
 #pragma once
-#include <pthread.h>
-
 #include <cstddef>
 #include <mutex>
 #include <new>
 #include <utility>
 #include <vector>
+
+#include "ascendc_sim/core/fork_guard.h"
 
 namespace sim {
 
@@ -40,22 +40,21 @@ public:
         bytes_ -= v.capacity() * sizeof(T);
         return v;
     }
-    // A forked child has only the forking thread: a lock another thread held stays held.
-    void ForgetLockAfterFork() { new (&mutex_) std::mutex; }
-
 private:
     const size_t maxBytes_;
-    std::mutex mutex_;
+    ForkSafeMutex mutex_{LockRank::KeptVectors};  // held across fork (fork_guard.h)
     std::vector<std::vector<T>> kept_;
     size_t bytes_ = 0;
 };
 
-// Makes the one KeptVectors of a use, which `self` returns (a function holding it in a static).
-// Never destroyed: a thread_local LaunchResult may let its storage go after static destructors.
-template <typename T, size_t kMaxBytes, KeptVectors<T>& (*self)()>
-KeptVectors<T>* NewKeptVectors() {
-    pthread_atfork(nullptr, nullptr, [] { self().ForgetLockAfterFork(); });
-    return new KeptVectors<T>(kMaxBytes);
+// The one KeptVectors of a use, made on first call (from a static initialiser of the user's
+// file, so at library load: a function-local static first made while another thread forks
+// would leave its guard taken in the child). Never destroyed: a thread_local LaunchResult may
+// let its storage go after static destructors.
+template <typename T, size_t kMaxBytes, int kUse = 0>
+KeptVectors<T>& TheKeptVectors() {
+    static KeptVectors<T>* kept = new KeptVectors<T>(kMaxBytes);
+    return *kept;
 }
 
 }  // namespace sim

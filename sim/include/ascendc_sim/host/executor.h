@@ -11,6 +11,9 @@
 // required size -> 161002; the stream is live and the thread has a device -> 361001), then
 // calls the body, then releases the executor unless aclSetAclOpExecutorRepeatable was called
 // (CANN executors are one-shot). Every failure leaves a message for aclGetRecentErrMsg.
+// The run claims the executor atomically before anything else: a second run of it started
+// meanwhile (another thread) gets 161002 naming the executor, never a second run or a double
+// release; so does aclDestroyAclOpExecutor (561000) while it runs.
 //
 // The body reads tensor addresses from the executor at run time (inputAddresses /
 // outputAddresses, in op definition order), so that aclSetInputTensorAddr and friends
@@ -36,6 +39,7 @@ struct aclOpExecutor {
     std::vector<void*> outputAddresses;
     Body body;
     bool repeatable = false;
+    bool running = false;  // claimed by a RunExecutor call; guarded by the executor registry's lock
 };
 
 namespace sim::acl {
