@@ -1,6 +1,6 @@
 """The op's C API (aclnnThnnFusedLstmCellBackwardGetWorkspaceSize) against hostile callers:
 tests/op/c_api/hostile_cases.cpp, one process per case (ACL state and the environment are
-process-wide). Each case expects 161002 and a message naming the tensor, never a crash."""
+process-wide). Each refused case expects 161002 and a message naming the tensor, never a crash."""
 import pytest
 
 from ..build_support import build_path, run_program
@@ -11,6 +11,8 @@ CASES = {
     "output_sharing_memory_with_itself_is_refused": {},
     "malformed_core_cap_is_an_error": {"ASCEND_SIM_MAX_CORES": "-5"},
     "workspace_beyond_available_memory_is_refused": {"ASCEND_SIM_MAX_WORKSPACE_BYTES": str(40 << 20)},
+    "misaligned_data_pointer_is_refused": {},
+    "storage_offset_off_the_32_byte_grid_is_accepted": {},
 }
 
 
