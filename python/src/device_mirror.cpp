@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "ascendc_sim/host/acl_runtime.h"
+#include "strided_copy.h"
 
 
 namespace lstm_cell_grad::py {
@@ -78,6 +79,54 @@ void ForEachRun(const HostView& view, CopyRun copyRun) {
     }
 }
 
+size_t ElementCount(const HostView& view) {
+    size_t elements = 1;
+    for (int64_t dim : view.shape) elements *= static_cast<size_t>(dim);
+    return elements;
+}
+
+// Row-major strides of the view's shape: how a packed view is described to the device.
+std::vector<int64_t> RowMajorStrides(const std::vector<int64_t>& shape) {
+    std::vector<int64_t> strides(shape.size(), 1);
+    for (size_t d = shape.size(); d > 1; --d) strides[d - 2] = strides[d - 1] * std::max<int64_t>(shape[d - 1], 1);
+    return strides;
+}
+
+// Whether the view's elements lie in row-major order without gaps (dims of size 1 aside):
+// its bytes are its packed form already.
+bool RowMajor(const HostView& view) {
+    const std::vector<int64_t> rowMajor = RowMajorStrides(view.shape);
+    for (size_t d = 0; d < view.shape.size(); ++d) {
+        if (view.shape[d] > 1 && view.strides[d] != rowMajor[d]) return false;
+    }
+    return true;
+}
+
+// Whether no two of the view's elements share memory, shown by sorting the dimensions by
+// stride: each stride must pass the extent of all the smaller ones. False means "maybe":
+// such a view is mirrored, and the aclnn layer's exact check judges it.
+bool SurelyDistinctElements(const HostView& view) {
+    std::vector<std::pair<int64_t, int64_t>> dims;  // (stride, size) of the dims that step
+    for (size_t d = 0; d < view.shape.size(); ++d) {
+        if (view.shape[d] > 1) dims.emplace_back(view.strides[d], view.shape[d]);
+    }
+    std::sort(dims.begin(), dims.end());
+    int64_t extent = 1;  // elements spanned by the smaller dims
+    for (const auto& [stride, size] : dims) {
+        if (stride < extent) return false;
+        extent = stride * (size - 1) + extent;
+    }
+    return true;
+}
+
+bool SameView(const HostView& a, const HostView& b) {
+    return a.data == b.data && a.shape == b.shape && a.strides == b.strides && a.itemBytes == b.itemBytes &&
+           a.dtype == b.dtype;
+}
+
+// Host memory for one packed view, not zero-filled (every byte is written before use).
+std::unique_ptr<uint8_t[]> Staging(size_t bytes) { return std::unique_ptr<uint8_t[]>(new uint8_t[bytes]); }
+
 }  // namespace
 
 bool HostView::Empty() const {
@@ -110,7 +159,10 @@ DeviceMirror::DeviceMirror(std::vector<HostView> views, bool freshOutputs)
         int& group = groupOfRoot[Root(parent, static_cast<int>(i))];
         if (group < 0) {
             group = static_cast<int>(groups_.size());
-            groups_.push_back(Group{view.data, view.data + view.SpanBytes(), nullptr, false, false, false});
+            groups_.push_back(Group{});
+            groups_.back().hostBegin = view.data;
+            groups_.back().hostEnd = view.data + view.SpanBytes();
+            groups_.back().first = i;
         }
         Group& g = groups_[group];
         g.hostBegin = std::min(g.hostBegin, view.data);
@@ -119,6 +171,22 @@ DeviceMirror::DeviceMirror(std::vector<HostView> views, bool freshOutputs)
         g.upload = g.upload || !(view.isOutput && view.writtenWhole);
         groupOf_[i] = group;
     }
+    for (size_t g = 0; g < groups_.size(); ++g) groups_[g].layout = ChooseLayout(g);
+}
+
+DeviceMirror::Layout DeviceMirror::ChooseLayout(size_t group) const {
+    if (Mappable(group)) return Layout::kMapped;
+    const HostView& first = views_[groups_[group].first];
+    if (!SurelyDistinctElements(first)) return Layout::kMirrored;
+    for (size_t i = 0; i < views_.size(); ++i) {
+        if (groupOf_[i] == static_cast<int>(group) && !SameView(views_[i], first)) return Layout::kMirrored;
+    }
+    return Layout::kPacked;
+}
+
+size_t DeviceMirror::Group::DeviceBytes(const HostView& firstView) const {
+    if (layout == Layout::kPacked) return ElementCount(firstView) * firstView.itemBytes;
+    return static_cast<size_t>(hostEnd - hostBegin);
 }
 
 DeviceMirror::~DeviceMirror() {
@@ -127,7 +195,7 @@ DeviceMirror::~DeviceMirror() {
     }
     for (Group& group : groups_) {
         if (group.device == nullptr) continue;
-        if (group.mapped) {
+        if (group.layout == Layout::kMapped) {
             aclrtHostUnregister(group.hostBegin);
         } else {
             GiveDeviceBuffer(group.device);
@@ -136,21 +204,27 @@ DeviceMirror::~DeviceMirror() {
 }
 
 AclFailure DeviceMirror::Upload() {
-    for (size_t g = 0; g < groups_.size(); ++g) {
-        Group& group = groups_[g];
-        const size_t bytes = static_cast<size_t>(group.hostEnd - group.hostBegin);
-        if (Mappable(g)) {
+    for (Group& group : groups_) {
+        const HostView& first = views_[group.first];
+        const size_t bytes = group.DeviceBytes(first);
+        if (group.layout == Layout::kMapped) {
             if (aclError status = aclrtHostRegister(group.hostBegin, bytes, ACL_HOST_REGISTER_MAPPED, &group.device);
                 status != ACL_SUCCESS) {
                 group.device = nullptr;
                 return Failure(status, "aclrtHostRegister");
             }
-            group.mapped = true;
             continue;
         }
         if (AclFailure taken = TakeDeviceBuffer(bytes, &group.device); !taken.ok()) return taken;
         if (!group.upload) continue;
-        if (aclError status = aclrtMemcpy(group.device, bytes, group.hostBegin, bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+        const uint8_t* source = group.hostBegin;  // mirrored, or packed already
+        std::unique_ptr<uint8_t[]> staging;
+        if (group.layout == Layout::kPacked && !RowMajor(first)) {
+            staging = Staging(bytes);
+            GatherView(first, staging.get());
+            source = staging.get();
+        }
+        if (aclError status = aclrtMemcpy(group.device, bytes, source, bytes, ACL_MEMCPY_HOST_TO_DEVICE);
             status != ACL_SUCCESS) {
             return Failure(status, "aclrtMemcpy");
         }
@@ -158,11 +232,17 @@ AclFailure DeviceMirror::Upload() {
     for (size_t i = 0; i < views_.size(); ++i) {
         const HostView& view = views_[i];
         if (!view.present) continue;
-        // The storage starts at the group's device buffer; the view sits at its element
-        // offset in it (views of one dtype share the buffer's element grid).
         uint8_t* storage = nullptr;
         int64_t offset = 0, storageElements = 0;
-        if (groupOf_[i] >= 0) {
+        std::vector<int64_t> strides = view.strides;
+        if (groupOf_[i] >= 0 && groups_[groupOf_[i]].layout == Layout::kPacked) {
+            // The buffer holds exactly the view's elements, in row-major order.
+            storage = static_cast<uint8_t*>(groups_[groupOf_[i]].device);
+            strides = RowMajorStrides(view.shape);
+            storageElements = static_cast<int64_t>(ElementCount(view));
+        } else if (groupOf_[i] >= 0) {
+            // The storage starts at the group's device buffer; the view sits at its element
+            // offset in it (views of one dtype share the buffer's element grid).
             const Group& group = groups_[groupOf_[i]];
             const size_t byteOffset = static_cast<size_t>(view.data - group.hostBegin);
             storage = static_cast<uint8_t*>(group.device) + byteOffset % view.itemBytes;
@@ -170,7 +250,7 @@ AclFailure DeviceMirror::Upload() {
             storageElements = static_cast<int64_t>((group.hostEnd - group.hostBegin) - byteOffset % view.itemBytes) /
                               static_cast<int64_t>(view.itemBytes);
         }
-        tensors_[i] = aclCreateTensor(view.shape.data(), view.shape.size(), view.dtype, view.strides.data(), offset,
+        tensors_[i] = aclCreateTensor(view.shape.data(), view.shape.size(), view.dtype, strides.data(), offset,
                                       ACL_FORMAT_ND, &storageElements, 1, storage);
         if (tensors_[i] == nullptr) return Failure(ACL_ERROR_INVALID_PARAM, "aclCreateTensor");
     }
@@ -181,8 +261,26 @@ AclFailure DeviceMirror::DownloadOutputs() {
     std::vector<uint8_t> staging;
     for (size_t g = 0; g < groups_.size(); ++g) {
         const Group& group = groups_[g];
-        if (!group.hasOutput || group.device == nullptr || group.mapped) continue;
-        const size_t bytes = static_cast<size_t>(group.hostEnd - group.hostBegin);
+        if (!group.hasOutput || group.device == nullptr || group.layout == Layout::kMapped) continue;
+        const HostView& first = views_[group.first];
+        const size_t bytes = group.DeviceBytes(first);
+        if (group.layout == Layout::kPacked) {
+            // Every view of the group is `first`; it is an output, as the group holds one.
+            if (RowMajor(first)) {
+                if (aclError status = aclrtMemcpy(first.data, bytes, group.device, bytes, ACL_MEMCPY_DEVICE_TO_HOST);
+                    status != ACL_SUCCESS) {
+                    return Failure(status, "aclrtMemcpy");
+                }
+                continue;
+            }
+            std::unique_ptr<uint8_t[]> packed = Staging(bytes);
+            if (aclError status = aclrtMemcpy(packed.get(), bytes, group.device, bytes, ACL_MEMCPY_DEVICE_TO_HOST);
+                status != ACL_SUCCESS) {
+                return Failure(status, "aclrtMemcpy");
+            }
+            ScatterView(packed.get(), first);
+            continue;
+        }
         if (const HostView* only = SoleDenseView(g)) {
             // The group is one output without gaps: the device bytes are exactly its elements.
             if (aclError status = aclrtMemcpy(only->data, bytes, group.device, bytes, ACL_MEMCPY_DEVICE_TO_HOST);

@@ -2,14 +2,19 @@
 // buffer, aclrtMemcpy the bytes over, describe the view with aclCreateTensor (shape,
 // element strides, storage offset, storage shape), and copy outputs back afterwards.
 //
-// Views keep their strides: each device buffer mirrors the host bytes a group of views
-// spans, and every view is created at its own offset and strides inside that buffer.
-// Views that share memory element-wise (an out= that aliases another tensor) are grouped
-// into one buffer, so the aclnn layer sees the aliasing and judges it; views that merely
-// interleave (column slices of one array) get buffers of their own. Outputs are copied back
-// element by element, so bytes between a view's elements are never written on the host; a
-// group that is one gap-free output is copied straight into it with one aclrtMemcpy. A group
-// of outputs the op writes in full is not copied to the device at all.
+// A view that shares no memory with another one (or only with identical views: an in-place
+// out=) is packed: its elements are gathered on the host into row-major order (strided_copy.h,
+// tiled for transposes), copied to a device buffer of exactly their size and described as a
+// contiguous aclTensor; outputs are scattered back the same way. The bytes moved and held
+// follow the element count, not the span (two rows 1 GiB apart cost two rows). A contiguous
+// view is copied straight, without staging.
+//
+// Views that share memory otherwise (an out= partially overlapping an input, an output
+// whose own elements may share memory) are mirrored: one device buffer holds the host bytes
+// the group spans and every view is created at its own offset and strides inside it, so the
+// aclnn layer sees the aliasing and judges it. Outputs are copied back element by element,
+// so bytes between a view's elements are never written on the host. A group of outputs the op
+// writes in full is not copied to the device at all.
 //
 // Fresh outputs (arrays the caller made for this call, discarded if it fails) need no device
 // copy at all: one that is a whole group, written in full and page aligned is mapped for the
@@ -68,14 +73,20 @@ public:
     AclFailure DownloadOutputs();
 
 private:
+    // How a group's views reach the device (see the top of this file).
+    enum class Layout { kMirrored, kPacked, kMapped };
     struct Group {
         uint8_t* hostBegin = nullptr;
         uint8_t* hostEnd = nullptr;
         void* device = nullptr;
         bool hasOutput = false;
         bool upload = false;  // a view in it is read, or an output the op may leave partly alone
-        bool mapped = false;  // `device` is the host memory itself, registered (aclrtHostRegister)
+        Layout layout = Layout::kMirrored;
+        size_t first = 0;     // its first view (kPacked: all its views are equal to this one)
+        size_t DeviceBytes(const HostView& firstView) const;
     };
+    // How group `group` reaches the device.
+    Layout ChooseLayout(size_t group) const;
     // Whether group `group` is a fresh output the cores may write in place.
     bool Mappable(size_t group) const;
     // The one view of `group` if it is an output whose elements fill its span, else nullptr.

@@ -1,7 +1,7 @@
 """The op's C API (the two-phase aclnnThnnFusedLstmCellBackward) against hostile callers:
 tests/op/c_api/hostile_cases.cpp, one process per case (ACL state and the environment are
-process-wide). Each case expects 161002 and a message naming the tensor or the executor,
-never a crash."""
+process-wide). Each refused case expects 161002 and a message naming the tensor or the
+executor, never a crash."""
 import pytest
 
 from ..build_support import build_path, run_program
@@ -14,6 +14,8 @@ CASES = {
     "workspace_beyond_available_memory_is_refused": {"ASCEND_SIM_MAX_WORKSPACE_BYTES": str(40 << 20)},
     "malformed_workspace_cap_is_an_error": {"ASCEND_SIM_MAX_WORKSPACE_BYTES": "0"},
     "racing_runs_of_one_executor_run_it_once": {},
+    "misaligned_data_pointer_is_refused": {},
+    "storage_offset_off_the_32_byte_grid_is_accepted": {},
 }
 
 

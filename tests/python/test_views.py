@@ -126,3 +126,73 @@ def test_output_may_alias_an_identical_input_view():
     comparison = lcg.compare("gradCx written over grad_c", buffer, lcg.reference(*inputs)[1],
                              lcg.term_magnitudes(*inputs)[1])
     assert comparison.ok, str(comparison)
+
+
+def _layouts(array):
+    """The same values in every layout the binding treats differently: row-strided with a
+    storage offset, transposed, every other column, reversed, 3-d time-step slices, and a
+    float32 view at a host address 2 bytes off its item grid."""
+    rows, cols = array.shape
+    every_other = np.zeros((rows, 2 * cols), array.dtype)
+    every_other[:, 1::2] = array
+    sequence = np.zeros((rows, 3, cols), array.dtype)  # batch-first [B, T, H]: time step 1
+    sequence[:, 1, :] = array
+    columns_of_seq = np.zeros((cols, 3, rows), array.dtype).transpose(2, 1, 0)  # transposed time step
+    columns_of_seq[:, 2, :] = array
+    odd = np.frombuffer(bytearray(array.nbytes + 2), array.dtype, count=array.size, offset=2).reshape(array.shape)
+    odd[...] = array
+    return {
+        "embedded": embed(array),
+        "transposed": transposed(array),
+        "every_other_column": every_other[:, 1::2],
+        "reversed": array[::-1, ::-1].copy()[::-1, ::-1],
+        "time_step": sequence[:, 1, :],
+        "transposed_time_step": columns_of_seq[:, 2, :],
+        "odd_address": odd,
+    }
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+@pytest.mark.parametrize("layout", ["embedded", "transposed", "every_other_column", "reversed", "time_step",
+                                    "transposed_time_step", "odd_address"])
+def test_every_layout_is_bitwise_the_contiguous_result(dtype, layout):
+    inputs = make_inputs(B, H, dtype, seed=20)
+    expected = lcg.thnn_fused_lstm_cell_backward(*inputs)
+    views = [_layouts(a)[layout] for a in inputs]
+    assert all(np.array_equal(v, a) for v, a in zip(views, inputs))
+    got = lcg.thnn_fused_lstm_cell_backward(*views)
+    outs = [_layouts(np.zeros_like(e))[layout] for e in expected[:2]] + [np.zeros_like(expected[2])]
+    written = lcg.thnn_fused_lstm_cell_backward(*views, out=tuple(outs))
+    for want, plain, into in zip(expected, got, written):
+        assert want.tobytes() == np.ascontiguousarray(plain).tobytes()
+        assert want.tobytes() == np.ascontiguousarray(into).tobytes()
+
+
+# Two rows of cx 256 MiB apart (an untouched np.empty buffer: its pages cost no memory until
+# written) in a child process, which reports how much its peak RSS grew during the call.
+# Mirroring the span staged 256 MiB twice over; packing stages the two rows.
+_FAR_ROWS = r"""
+import resource, numpy as np, lstm_cell_grad as lcg
+hidden, gap = 64, 64 << 20                       # elements: rows 256 MiB apart
+args = lcg.random_inputs(2, hidden, "float32", seed=3)
+lcg.thnn_fused_lstm_cell_backward(**args)        # warm: the thread's buffers, the op's plan
+buffer = np.empty((2, gap), np.float32)
+cx = buffer[:, :hidden]
+cx[...] = args["cx"]
+args["cx"] = cx
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+lcg.thnn_fused_lstm_cell_backward(**args)
+print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024)
+"""
+
+
+def test_rows_far_apart_stage_only_their_elements():
+    import os
+    import subprocess
+    import sys
+    package_dir = os.path.dirname(os.path.dirname(lcg.__file__))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([package_dir, os.environ.get("PYTHONPATH", "")]))
+    child = subprocess.run([sys.executable, "-c", _FAR_ROWS], env=env, capture_output=True, text=True, timeout=120)
+    assert child.returncode == 0, child.stderr
+    grown_mib = int(child.stdout.split()[-1])
+    assert grown_mib < 32, f"peak RSS grew {grown_mib} MiB for a call whose cx holds 512 bytes"

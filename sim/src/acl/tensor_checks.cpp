@@ -212,6 +212,20 @@ bool ViewFitsAllocation(const aclTensor& tensor, std::string* why) {
     return false;
 }
 
+bool DataAligned(const aclTensor& tensor, std::string* why) {
+    uintptr_t begin, end;
+    if (!ByteRange(tensor, &begin, &end, why)) return false;
+    const auto address = reinterpret_cast<uintptr_t>(tensor.Data());
+    if (begin == end || address % kTensorDataAlignment == 0) return true;
+    if (why) {
+        *why = "its data pointer is " + std::to_string(address % kTensorDataAlignment) + " bytes past a " +
+               std::to_string(kTensorDataAlignment) +
+               "-byte boundary; aclCreateTensor's device address must be 32-byte aligned (aclrtMalloc's is; "
+               "place a view inside an allocation with the storage offset instead)";
+    }
+    return false;
+}
+
 bool Overlaps(const aclTensor& a, const aclTensor& b) {
     uintptr_t aBegin, aEnd, bBegin, bEnd;
     if (!ByteRange(a, &aBegin, &aEnd, nullptr) || !ByteRange(b, &bBegin, &bEnd, nullptr)) return false;

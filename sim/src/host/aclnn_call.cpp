@@ -199,14 +199,15 @@ aclnnStatus Call::CheckCommon(uint64_t* workspaceSize, aclOpExecutor** executor)
         return Fail(ACLNN_ERR_PARAM_INVALID, "the dtypes/formats (" + got + ") match no combination of the OpDef (" +
                                                  op->inputs[0].name + " dtypes: " + DtypeList(op->inputs[0].dataTypes) + ")");
     }
-    // Views inside their storage and their device allocation.
+    // Views inside their storage and their device allocation, at an aligned device address.
     for (auto& [arg, param] : all) {
         if (arg->tensor == nullptr) continue;
         std::string why;
         if (ElementBytes(arg->tensor->DataType()) == 0) {
             return Fail(ACLNN_ERR_PARAM_INVALID, std::string(arg->name) + ": unsupported dtype");
         }
-        if (!sim::acl::ViewFitsStorage(*arg->tensor, &why) || !sim::acl::ViewFitsAllocation(*arg->tensor, &why)) {
+        if (!sim::acl::ViewFitsStorage(*arg->tensor, &why) || !sim::acl::ViewFitsAllocation(*arg->tensor, &why) ||
+            !sim::acl::DataAligned(*arg->tensor, &why)) {
             return Fail(ACLNN_ERR_PARAM_INVALID, std::string(arg->name) + ": " + why);
         }
     }

@@ -213,3 +213,23 @@ ACL_CASE(racing_runs_of_one_executor_run_it_once) {
     EXPECT_EQ(aclnnThnnFusedLstmCellBackward(workspace, workspaceBytes, repeatable, nullptr), 0);
     EXPECT_EQ(aclDestroyAclOpExecutor(repeatable), 0);
 }
+
+// CANN requires a 32-byte aligned tensorData (aclCreateTensor): a float32 pointer 2 bytes
+// into its allocation is refused, naming the tensor.
+ACL_CASE(misaligned_data_pointer_is_refused) {
+    Setup();
+    Args a = DenseArgs(4, 8);
+    a.cx = View({4, 8}, {8, 1}, static_cast<char*>(Device(32 * 4 + 32)) + 2, {4, 8});
+    EXPECT_EQ(Prepare(a), 161002);
+    EXPECT_ERROR_MENTIONS("cx: its data pointer is 2 bytes past a 32-byte boundary");
+}
+
+// The storage offset is not part of the rule: a view one element into its storage is legal.
+ACL_CASE(storage_offset_off_the_32_byte_grid_is_accepted) {
+    Setup();
+    Args a = DenseArgs(4, 8);
+    const Dims shape{4, 8}, strides{8, 1}, storage{33};
+    a.cx = Tensor(aclCreateTensor(shape.data(), shape.size(), ACL_FLOAT, strides.data(), 1, ACL_FORMAT_ND,
+                                  storage.data(), storage.size(), Device(33 * 4)));
+    EXPECT_EQ(Prepare(a), 0);
+}

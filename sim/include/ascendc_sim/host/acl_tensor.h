@@ -91,6 +91,15 @@ bool ViewFitsStorage(const aclTensor& tensor, std::string* why);
 // device allocation (aclrtMalloc / GM registry) that contains Data(). Empty views always fit.
 bool ViewFitsAllocation(const aclTensor& tensor, std::string* why);
 
+// CANN's rule (the aclCreateTensor page of the aclnn API reference: tensorData, the device
+// address, must be 32-byte aligned, else the behaviour is undefined): Data() of a non-empty
+// view is a multiple of kTensorDataAlignment. aclrtMalloc memory is. The storage offset is
+// not part of the rule: a view at any element offset is a legal aclTensor (CANN's l0op
+// contiguous path copies a strided one; a contiguous one is read in place by the kernel's
+// GM DMA, whose GM side needs no alignment, only its UB side).
+constexpr uintptr_t kTensorDataAlignment = 32;
+bool DataAligned(const aclTensor& tensor, std::string* why);
+
 // Half-open byte interval [begin, end) spanned by the view's elements; begin == end when empty.
 // False (and *why) as for TouchedElements, or when the data type has no byte size.
 bool ByteRange(const aclTensor& tensor, uintptr_t* begin, uintptr_t* end, std::string* why);
