@@ -335,10 +335,10 @@ bool ComputeTilingFresh(const TilingInput& in, const PlatformInfo& platform, Til
     if (ov.biasChunkRows && !in.hasBias) return Fail(error, "biasChunkRows override needs hasBias (no gradBias to sum)");
     const IoDtype dtype = in.dtypeBytes == 4 ? kIoFloat32 : in.bfloat16 ? kIoBfloat16 : kIoFloat16;
     const InputSet inputs{in.hasGradHy, in.hasGradC};
-    auto& d = plan->data;
-    d.set_batch(in.batch);
-    d.set_hidden(in.hidden);
-    d.set_bufferNum(bufferNum);
+    TilingValues& d = plan->values;
+    d.batch = in.batch;
+    d.hidden = in.hidden;
+    d.bufferNum = bufferNum;
     plan->tilingKey = TilingKey(dtype, in.hasBias, in.hasGradC, in.hasGradHy);
     if (in.hidden == 0 || (in.batch == 0 && !in.hasBias)) {
         return true;  // every output is empty: nothing to launch, no workspace
@@ -432,7 +432,7 @@ bool ComputeTilingFresh(const TilingInput& in, const PlatformInfo& platform, Til
                 0.97 * CoreMicros(in, maxRows, maxCols, tile, cores, biasChunks, bufferNum)) {
             tile = whole;
             queueDepth = 1;
-            d.set_bufferNum(queueDepth);
+            d.bufferNum = queueDepth;
         }
     }
     // A core with one tile (or a few) copies, computes and stores mostly in series: split its
@@ -456,13 +456,13 @@ bool ComputeTilingFresh(const TilingInput& in, const PlatformInfo& platform, Til
     }
     const int64_t tileRows = tile.rows, tileCols = tile.cols;
 
-    d.set_gridRows(grid.rows);
-    d.set_gridCols(grid.cols);
-    d.set_rowUnit(rowUnit);
-    d.set_colUnit(colUnit);
-    d.set_tileCols(static_cast<uint32_t>(tileCols));
-    d.set_tileElems(static_cast<uint32_t>(tileRows * tileCols));
-    d.set_biasChunks(biasChunks);
+    d.gridRows = grid.rows;
+    d.gridCols = grid.cols;
+    d.rowUnit = rowUnit;
+    d.colUnit = colUnit;
+    d.tileCols = static_cast<uint32_t>(tileCols);
+    d.tileElems = static_cast<uint32_t>(tileRows * tileCols);
+    d.biasChunks = biasChunks;
     plan->blockDim = grid.rows * grid.cols;
     plan->ubBytesUsed = UbBytesMainPhase(static_cast<uint32_t>(tileRows * tileCols), static_cast<uint32_t>(tileCols),
                                          in.dtypeBytes, inputs, in.hasBias, queueDepth);
@@ -473,8 +473,8 @@ bool ComputeTilingFresh(const TilingInput& in, const PlatformInfo& platform, Til
         const int64_t perCore = AlignUp(CeilDiv(kGates * in.hidden, plan->blockDim), 8);
         const int64_t fitFinal = static_cast<int64_t>(platform.ubBytes / (4 * (kBufferNum * finalRows + 2))) / 8 * 8;
         const uint32_t finalCols = static_cast<uint32_t>(std::max<int64_t>(8, std::min<int64_t>(perCore, fitFinal)));
-        d.set_finalTileRows(finalRows);
-        d.set_finalTileCols(finalCols);
+        d.finalTileRows = finalRows;
+        d.finalTileCols = finalCols;
         plan->ubBytesUsed = std::max<uint64_t>(plan->ubBytesUsed, UbBytesFinalPhase(finalCols, finalRows));
         plan->scheduleMode = 1;  // SyncAll needs every core resident (batch mode)
     }

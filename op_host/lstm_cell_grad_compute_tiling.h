@@ -38,8 +38,20 @@ struct TilingOverrides {
     bool Any() const { return gridRows || gridCols || tileRows || tileCols || biasChunkRows || bufferNum; }
 };
 
+// The tiling data's values, one member per field of the tiling-data header's one list
+// (THNN_FUSED_LSTM_CELL_BACKWARD_TILING_FIELDS), in its order. A plain struct: CANN's tiling
+// class owns a heap buffer and must not be copied, so plans (copied, remembered) hold this;
+// the TilingFunc fills CANN's class once from it.
+struct TilingValues {
+#pragma push_macro("TILING_DATA_FIELD_DEF")
+#undef TILING_DATA_FIELD_DEF
+#define TILING_DATA_FIELD_DEF(type, name) type name = 0
+    THNN_FUSED_LSTM_CELL_BACKWARD_TILING_FIELDS
+#pragma pop_macro("TILING_DATA_FIELD_DEF")
+};
+
 struct TilingPlan {
-    optiling::ThnnFusedLstmCellBackwardTilingData data;
+    TilingValues values;         // the tiling data
     uint32_t blockDim = 0;       // 0: nothing to launch
     uint64_t tilingKey = 0;
     uint64_t workspaceBytes = 0; // library workspace + partial gradBias sums

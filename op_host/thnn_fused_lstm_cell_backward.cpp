@@ -30,6 +30,15 @@ void Describe(lstm_cell_grad::TensorDesc* desc, const gert::StorageShape* shape,
     desc->format = tensor->GetStorageFormat();
 }
 
+// Every field of the tiling-data header's list, set from the plan's values.
+void FillTilingData(const lstm_cell_grad::TilingValues& values, ThnnFusedLstmCellBackwardTilingData* tiling) {
+#pragma push_macro("TILING_DATA_FIELD_DEF")
+#undef TILING_DATA_FIELD_DEF
+#define TILING_DATA_FIELD_DEF(type, name) tiling->set_##name(values.name)
+    THNN_FUSED_LSTM_CELL_BACKWARD_TILING_FIELDS
+#pragma pop_macro("TILING_DATA_FIELD_DEF")
+}
+
 ge::graphStatus TilingFunc(gert::TilingContext* context) {
     lstm_cell_grad::Arguments args;
     Describe(&args.gradHy, context->GetOptionalInputShape(kGradHy), context->GetOptionalInputDesc(kGradHy));
@@ -64,9 +73,12 @@ ge::graphStatus TilingFunc(gert::TilingContext* context) {
     context->SetScheduleMode(plan.scheduleMode);
     size_t* workspaces = context->GetWorkspaceSizes(1);
     workspaces[0] = plan.workspaceBytes;
+    // CANN's tiling class owns a buffer (no copies): one local object, filled once.
+    ThnnFusedLstmCellBackwardTilingData tiling;
+    FillTilingData(plan.values, &tiling);
     gert::TilingData* raw = context->GetRawTilingData();
-    plan.data.SaveToBuffer(raw->GetData(), raw->GetCapacity());
-    raw->SetDataSize(plan.data.GetDataSize());
+    tiling.SaveToBuffer(raw->GetData(), raw->GetCapacity());
+    raw->SetDataSize(tiling.GetDataSize());
     return ge::GRAPH_SUCCESS;
 }
 

@@ -41,7 +41,7 @@ TilingReport ReportTiling(const TilingRequest& request) {
     report.workspaceBytes = plan.workspaceBytes;
     report.scheduleMode = plan.scheduleMode;
     report.ubBytesUsed = plan.ubBytesUsed;
-    const auto& d = plan.data;
+    const TilingValues& d = plan.values;
     // The fields as the tiling-data header declares them (its one list, expanded here with
     // TILING_DATA_FIELD_DEF meaning "append this field").
 #pragma push_macro("TILING_DATA_FIELD_DEF")

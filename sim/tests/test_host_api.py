@@ -42,6 +42,16 @@ def test_host_api_checks(program):
     run_checks(program)
 
 
+@pytest.mark.parametrize("mode", ["assign-temporary", "copy"])
+def test_copied_tiling_data_is_caught(mode):
+    """The host tiling class owns its buffer as CANN's does: a copy double-frees (glibc
+    aborts) or writes freed memory (ASan reports), in a child process."""
+    result = run_program(host_program("tiling_copy_abuse"), mode, timeout=60)
+    assert result.returncode != 0, f"the copy went unnoticed:\n{result.stdout}{result.stderr}"
+    assert "went unnoticed" not in result.stdout
+    assert any(text in result.stderr for text in ("double free", "AddressSanitizer")), result.stderr
+
+
 def test_registry_json_reports_the_declared_op():
     op = op_named(registry_json("test_op_registry", "--json"), "SimTestRegistryOp")
     assert [(p["name"], p["param_type"]) for p in op["inputs"]] == [

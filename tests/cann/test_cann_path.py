@@ -221,15 +221,29 @@ def test_sim_preset_configures_the_cpu_build(tmp_path):
 def test_op_host_compiles_as_cxx11_like_cann_op_build():
     """CANN compiles op_host/ into libascend_all_ops.so for op_build with -std=c++11
     -D_GLIBCXX_USE_CXX11_ABI=0 (its generated func.cmake, and compile_ascendc_all_ops_so.py in the
-    ASC modules). The sim's own registry headers need C++17, so the sources checked here are those
-    that use only CANN-named headers the sim keeps C++11-clean: the argument checks and the tiling."""
+    ASC modules). The sim's own registry headers need C++17 (register/op_def.h holds the sim's
+    op registry types, with std::optional and std::variant), so the sources checked here are those
+    that use only CANN-named headers the sim keeps C++11-clean: the argument checks and the tiling
+    (with the tiling-data macros and the timing table). -pedantic-errors: g++ accepts C++14/17
+    constructs in C++11 mode with a pedantic warning only, where other compilers refuse them."""
     compiler = shutil.which("g++") or shutil.which("c++")
     for source in ("lstm_cell_grad_check.cpp", "lstm_cell_grad_compute_tiling.cpp"):
-        result = subprocess.run([compiler, "-std=c++11", "-D_GLIBCXX_USE_CXX11_ABI=0", "-fsyntax-only",
+        result = subprocess.run([compiler, "-std=c++11", "-pedantic-errors", "-D_GLIBCXX_USE_CXX11_ABI=0",
+                                 "-fsyntax-only",
                                  f"-I{ROOT}/sim/include", f"-I{ROOT}/op_host", f"-I{ROOT}/op_kernel",
                                  f"-I{ROOT}/sim/include/ascendc_sim/model",  # soc_timing.h, as the CANN flows
                                  str(ROOT / "op_host" / source)], capture_output=True, text=True, timeout=120)
         assert result.returncode == 0, f"{source}:\n{result.stderr}"
+
+
+def test_kernel_form_of_the_tiling_header_compiles_as_cxx11():
+    """The tiling-data header as the kernel translation unit gets it (its plain-struct form)."""
+    compiler = shutil.which("g++") or shutil.which("c++")
+    result = subprocess.run([compiler, "-std=c++11", "-pedantic-errors", "-fsyntax-only",
+                             "-DASCENDC_SIM_KERNEL_TILING", f"-I{ROOT}/sim/include", "-x", "c++", "-include",
+                             str(ROOT / "op_host" / "thnn_fused_lstm_cell_backward_tiling.h"), "/dev/null"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
 
 
 # ---- Without CANN ---------------------------------------------------------------------------

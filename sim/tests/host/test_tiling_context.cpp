@@ -274,8 +274,14 @@ void CheckWhatComesBack() {
     CHECK_EQ(r.scheduleMode, 1u);
     CHECK_EQ(r.workspaceSizes.size(), 1u);
     if (!r.workspaceSizes.empty()) CHECK_EQ(r.workspaceSizes[0], 16u * 1024 * 1024 + 100);
-    CHECK_EQ(r.tilingData.size(), sizeof(optiling::SimTestContextTiling));
-    optiling::SimTestContextTiling kernelView;
+    CHECK_EQ(r.tilingData.size(), optiling::SimTestContextTiling().GetDataSize());
+    // The kernel's view: int64 batch at 0, uint32 hidden at 8, float scale at 12 (CANN's layout).
+    struct {
+        int64_t batch;
+        uint32_t hidden;
+        float scale;
+    } kernelView;
+    CHECK_EQ(r.tilingData.size(), sizeof(kernelView));
     std::memcpy(&kernelView, r.tilingData.data(), sizeof(kernelView));
     CHECK_EQ(kernelView.batch, 4);
     CHECK_EQ(kernelView.hidden, 16u);

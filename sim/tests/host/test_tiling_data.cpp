@@ -3,35 +3,16 @@
 // and copying those bytes into the kernel's view of the struct reproduces every field:
 //  - into a hand-written POD with explicit padding, the shape of CANN's generated kernel
 //    struct, and
-//  - into the same class through ascendc_sim_tiling::Default, as the sim's GET_TILING_DATA does.
+//  - into the class's kernel form through ascendc_sim_tiling::Default, as the sim's
+//    GET_TILING_DATA does (tiling_data_kernel_side.cpp).
+// The host form owns its buffer as CANN's does (tiling_copy_abuse.cpp shows what a copy does).
 #include <cstddef>
 #include <cstring>
 #include <type_traits>
 #include <vector>
 
 #include "host_check.h"
-#include "register/tilingdata_base.h"
-
-namespace optiling {
-
-BEGIN_TILING_DATA_DEF(SimTestInnerTiling)
-    TILING_DATA_FIELD_DEF(uint8_t, code);
-    TILING_DATA_FIELD_DEF(uint32_t, count);
-END_TILING_DATA_DEF;
-
-BEGIN_TILING_DATA_DEF(SimTestTilingData)
-    TILING_DATA_FIELD_DEF(uint8_t, flag);
-    TILING_DATA_FIELD_DEF(int64_t, total);
-    TILING_DATA_FIELD_DEF(uint16_t, half);
-    TILING_DATA_FIELD_DEF_ARR(uint32_t, 3, splits);
-    TILING_DATA_FIELD_DEF_STRUCT(SimTestInnerTiling, inner);
-    TILING_DATA_FIELD_DEF(float, scale);
-    TILING_DATA_FIELD_DEF(int8_t, tail);
-END_TILING_DATA_DEF;
-
-REGISTER_TILING_DATA_CLASS(SimTestTilingOp, SimTestTilingData)
-
-}  // namespace optiling
+#include "sim_test_tiling_classes.h"
 
 namespace {
 
@@ -78,26 +59,26 @@ struct KernelTiling {
 };
 #pragma pack(pop)
 
-optiling::SimTestTilingData Filled() {
-    optiling::SimTestTilingData tiling;
-    tiling.set_flag(0xA5);
-    tiling.set_total(-1234567890123LL);
-    tiling.set_half(0xBEEF);
+// (Filled in place: the host form must not be copied.)
+void Fill(optiling::SimTestTilingData* tiling) {
+    tiling->set_flag(0xA5);
+    tiling->set_total(-1234567890123LL);
+    tiling->set_half(0xBEEF);
     const uint32_t splits[3] = {7, 0x80000001u, 42};
-    tiling.set_splits(splits);
-    tiling.inner.set_code(9);
-    tiling.inner.set_count(77777);
-    tiling.set_scale(-0.375f);
-    tiling.set_tail(-3);
-    return tiling;
+    tiling->set_splits(splits);
+    tiling->inner.set_code(9);
+    tiling->inner.set_count(77777);
+    tiling->set_scale(-0.375f);
+    tiling->set_tail(-3);
 }
 
+// The saved bytes sit at CANN's offsets: read through the packed kernel struct whose
+// padding was computed by the rule, independently of the sim's class.
 void CheckLayoutMatchesCannRule() {
     size_t innerTotal = 0;
     const std::vector<size_t> innerOffsets = CannOffsets({{"code", 1, 1, false}, {"count", 4, 1, false}}, &innerTotal);
-    CHECK_EQ(sizeof(optiling::SimTestInnerTiling), innerTotal);
-    CHECK_EQ(offsetof(optiling::SimTestInnerTiling, code), innerOffsets[0]);
-    CHECK_EQ(offsetof(optiling::SimTestInnerTiling, count), innerOffsets[1]);
+    CHECK_EQ(optiling::SimTestInnerTiling().GetDataSize(), innerTotal);
+    CHECK_EQ(offsetof(KernelInner, count), innerOffsets[1]);
 
     size_t total = 0;
     const std::vector<size_t> offsets = CannOffsets({{"flag", 1, 1, false},
@@ -108,27 +89,26 @@ void CheckLayoutMatchesCannRule() {
                                                      {"scale", 4, 1, false},
                                                      {"tail", 1, 1, false}},
                                                     &total);
-    using T = optiling::SimTestTilingData;
     CHECK_EQ(total, 48u);
-    CHECK_EQ(sizeof(T), total);
-    CHECK_EQ(T().GetDataSize(), total);
-    CHECK_EQ(offsetof(T, flag), offsets[0]);
-    CHECK_EQ(offsetof(T, total), offsets[1]);
-    CHECK_EQ(offsetof(T, half), offsets[2]);
-    CHECK_EQ(offsetof(T, splits), offsets[3]);
-    CHECK_EQ(offsetof(T, inner), offsets[4]);
-    CHECK_EQ(offsetof(T, scale), offsets[5]);
-    CHECK_EQ(offsetof(T, tail), offsets[6]);
+    CHECK_EQ(optiling::SimTestTilingData().GetDataSize(), total);
     CHECK_EQ(sizeof(KernelTiling), total);
-    CHECK(std::is_trivially_copyable<T>::value);
-    CHECK(std::is_standard_layout<T>::value);
+    CHECK_EQ(offsetof(KernelTiling, total), offsets[1]);
+    CHECK_EQ(offsetof(KernelTiling, half), offsets[2]);
+    CHECK_EQ(offsetof(KernelTiling, splits), offsets[3]);
+    CHECK_EQ(offsetof(KernelTiling, inner), offsets[4]);
+    CHECK_EQ(offsetof(KernelTiling, scale), offsets[5]);
+    CHECK_EQ(offsetof(KernelTiling, tail), offsets[6]);
+    // CANN's ownership: copying shares the buffer, so the class must not be trivially copyable.
+    CHECK(!std::is_trivially_copyable<optiling::SimTestTilingData>::value);
 }
 
 void CheckGettersAndDefaults() {
-    const optiling::SimTestTilingData zero;
+    optiling::SimTestTilingData zero;
     CHECK_EQ(zero.get_total(), 0);
     CHECK_EQ(zero.inner.get_count(), 0u);
-    optiling::SimTestTilingData tiling = Filled();
+    CHECK_EQ(zero.get_splits()[2], 0u);
+    optiling::SimTestTilingData tiling;
+    Fill(&tiling);
     CHECK_EQ(tiling.get_flag(), 0xA5);
     CHECK_EQ(tiling.get_total(), -1234567890123LL);
     CHECK_EQ(tiling.get_splits()[1], 0x80000001u);
@@ -138,7 +118,8 @@ void CheckGettersAndDefaults() {
 }
 
 void CheckSavedBytesReadByKernel() {
-    const optiling::SimTestTilingData tiling = Filled();
+    optiling::SimTestTilingData tiling;
+    Fill(&tiling);
     std::vector<uint8_t> buffer(256, 0xCC);
     tiling.SaveToBuffer(buffer.data(), buffer.size());
     CHECK_EQ(static_cast<int>(buffer[tiling.GetDataSize()]), 0xCC);  // nothing past GetDataSize()
@@ -146,6 +127,7 @@ void CheckSavedBytesReadByKernel() {
     KernelTiling kernel;
     std::memcpy(&kernel, buffer.data(), sizeof(kernel));
     CHECK_EQ(kernel.flag, 0xA5);
+    CHECK_EQ(kernel.flagPH[0], 0);  // padding is zero: the buffer starts zeroed
     CHECK_EQ(kernel.total, -1234567890123LL);
     CHECK_EQ(kernel.half, 0xBEEF);
     CHECK_EQ(kernel.splits[0], 7u);
@@ -156,20 +138,36 @@ void CheckSavedBytesReadByKernel() {
     CHECK_EQ(kernel.scale, -0.375f);
     CHECK_EQ(kernel.tail, -3);
 
-    // What the sim's GET_TILING_DATA does: memcpy the bytes into ascendc_sim_tiling::Default.
-    static_assert(std::is_same<::ascendc_sim_tiling::Default, optiling::SimTestTilingData>::value,
-                  "REGISTER_TILING_DATA_CLASS inside namespace optiling is visible as ::ascendc_sim_tiling::Default");
-    static_assert(std::is_same<::ascendc_sim_tiling::SimTestTilingOp, optiling::SimTestTilingData>::value,
-                  "and under its op type");
-    ::ascendc_sim_tiling::Default copy;
-    std::memcpy(&copy, buffer.data(), sizeof(copy));
-    CHECK(std::memcmp(&copy, &tiling, sizeof(copy)) == 0);
-    CHECK_EQ(copy.total, tiling.get_total());
-    CHECK_EQ(copy.inner.count, 77777u);
+    // The kernel form of the same header, as the sim's GET_TILING_DATA fills it.
+    const SimTestKernelView view = SimTestReadAsKernel(buffer.data());
+    CHECK_EQ(view.bytes, tiling.GetDataSize());
+    CHECK_EQ(view.flag, 0xA5);
+    CHECK_EQ(view.total, -1234567890123LL);
+    CHECK_EQ(view.half, 0xBEEF);
+    CHECK_EQ(view.splits[1], 0x80000001u);
+    CHECK_EQ(view.innerCode, 9);
+    CHECK_EQ(view.innerCount, 77777u);
+    CHECK_EQ(view.scale, -0.375f);
+    CHECK_EQ(view.tail, -3);
+}
+
+// SetDataPtr: the object writes into the given buffer, and SaveToBuffer has nothing to do (CANN).
+void CheckSetDataPtr() {
+    std::vector<uint8_t> external(48, 0);
+    optiling::SimTestTilingData tiling;
+    tiling.SetDataPtr(external.data());
+    tiling.set_total(5);
+    tiling.inner.set_count(6);
+    CHECK_EQ(external[8], 5);
+    CHECK_EQ(external[36], 6);
+    std::vector<uint8_t> other(48, 0xCC);
+    tiling.SaveToBuffer(other.data(), other.size());
+    CHECK_EQ(static_cast<int>(other[8]), 0xCC);
 }
 
 void CheckTooSmallBuffer() {
-    const optiling::SimTestTilingData tiling = Filled();
+    optiling::SimTestTilingData tiling;
+    Fill(&tiling);
     std::vector<uint8_t> buffer(tiling.GetDataSize() - 1, 0xCC);
     tiling.SaveToBuffer(buffer.data(), buffer.size());  // reports on stderr, writes nothing
     bool untouched = true;
@@ -183,6 +181,7 @@ int main() {
     CheckLayoutMatchesCannRule();
     CheckGettersAndDefaults();
     CheckSavedBytesReadByKernel();
+    CheckSetDataPtr();
     CheckTooSmallBuffer();
     return host_test::Finish("test_tiling_data");
 }

@@ -33,7 +33,9 @@
 #define SIM_TIMING_FN inline
 #endif
 
-namespace sim::model::timing {
+namespace sim {
+namespace model {
+namespace timing {
 
 // ---- per SoC -----------------------------------------------------------------------------
 // (Core counts and UB size are the SoC table's, sim/src/core/soc.cpp, which takes its L2
@@ -268,4 +270,6 @@ SIM_TIMING_FN double VectorCycles(const char* api, uint32_t elementBytes, uint32
     return kVectorStartCycles + static_cast<double>(repeats) * VectorCyclesPerRepeat(api, elementBytes) * bankFactor;
 }
 
-}  // namespace sim::model::timing
+}  // namespace timing
+}  // namespace model
+}  // namespace sim
