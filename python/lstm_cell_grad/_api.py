@@ -84,6 +84,16 @@ def _check_torch_out(outs: Sequence[Optional[Array]], inputs: Sequence[Optional[
     if torch.is_grad_enabled() and any(t is not None and t.requires_grad for t in (*outs, *inputs)):
         raise RuntimeError("thnn_fused_lstm_cell_backward(): functions with out=... arguments don't support "
                            "automatic differentiation, but one of the arguments requires grad")
+    # An inference tensor may be written only inside inference mode (torch's out= ops refuse it
+    # outside, with this message): its version counter is not tracked, so autograd could not
+    # see the write.
+    if not torch.is_inference_mode_enabled():
+        for name, tensor in zip(_OUT_NAMES, outs):
+            if tensor is not None and tensor.is_inference():
+                raise RuntimeError(f"thnn_fused_lstm_cell_backward(): out {name}: Inplace update to inference "
+                                   "tensor outside InferenceMode is not allowed.You can make a clone to get a "
+                                   "normal tensor before doing inplace update.See "
+                                   "https://github.com/pytorch/rfcs/pull/17 for more details.")
 
 
 def _bump_versions(outs: Sequence[Optional[Array]]) -> None:
