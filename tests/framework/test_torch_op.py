@@ -82,13 +82,48 @@ def test_strided_views():
 
 
 def test_errors_name_the_tensor():
+    """By the schema's names (workspace, grad_cy; not the aclnn API's storage, gradCOptional)."""
     inputs = torch_inputs(3, 8, seed=4)
-    with pytest.raises(lstm_cell_grad.AclnnError, match="gradHyOptional has dtype int32") as error:
+    with pytest.raises(lstm_cell_grad.AclnnError, match="cx has dtype int32") as error:
         lcgt.OP(*[t.to(torch.int32) for t in inputs], True)
     assert error.value.status == 161002
-    with pytest.raises(lstm_cell_grad.AclnnError, match="storage") as error:  # the aclnn name of workspace
+    with pytest.raises(lstm_cell_grad.AclnnError, match=r"workspace must have shape \(3, 32\)") as error:
         lcgt.OP(*inputs[:4], inputs[4][:, :31], True)
-    assert error.value.status == 161002
+    assert error.value.status == 161002 and "storage" not in str(error.value)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16, torch.float64])
+@pytest.mark.parametrize("bad", ["shape", "dtype"])
+def test_one_exception_type_per_failure_in_every_dtype_and_entry_point(dtype, bad):
+    """The same wrong argument raises AclnnError (status 161002) naming the schema's argument,
+    whether the kernel runs (float32, float16, bfloat16) or the float64 path, and through the
+    op, the Python wrapper or the fake kernel."""
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    inputs = torch_inputs(3, 8, dtype, seed=4)
+    if bad == "shape":
+        inputs[1] = inputs[1][:, :7]
+    else:
+        inputs[1] = inputs[1].to(torch.float32 if dtype != torch.float32 else torch.float16)
+    calls = {"op": lambda args: lcgt.OP(*args, True),
+             "wrapper": lambda args: lcgt.thnn_fused_lstm_cell_backward(*args, True)}
+    for entry, call in calls.items():
+        with pytest.raises(lstm_cell_grad.AclnnError) as error:
+            call(inputs)
+        assert error.value.status == 161002 and "grad_cy" in error.value.message, (entry, error.value)
+        assert "gradCOptional" not in str(error.value)
+    with FakeTensorMode() as mode:
+        fake = [mode.from_tensor(t) for t in inputs]
+        with pytest.raises(lstm_cell_grad.AclnnError, match="grad_cy"):
+            lcgt.OP(*fake, True)
+
+
+def test_kernel_errors_use_the_schema_names():
+    """An error only the aclnn API reports comes back with the schema's argument names."""
+    from lstm_cell_grad.torch._ops import _in_schema_names
+    message = _in_schema_names(lstm_cell_grad.AclnnError(
+        161002, "aclnnThnnFusedLstmCellBackwardGetWorkspaceSize: storage has shape [2, 5]; gradCOptional, "
+        "gradHyOptional", "api")).message
+    assert message == "aclnnThnnFusedLstmCellBackwardGetWorkspaceSize: workspace has shape [2, 5]; grad_cy, grad_hy"
 
 
 def test_fake_kernel_gives_shapes_and_checks_them():
@@ -99,7 +134,7 @@ def test_fake_kernel_gives_shapes_and_checks_them():
         assert (tuple(grad_gates.shape), tuple(grad_cx.shape), tuple(grad_bias.shape)) == ((7, 36), (7, 9), (36,))
         assert grad_gates.dtype == torch.bfloat16
         assert lcgt.OP(None, *inputs[1:], False)[2] is None
-        with pytest.raises(RuntimeError, match=r"workspace must have shape \(7, 36\)"):
+        with pytest.raises(lstm_cell_grad.AclnnError, match=r"workspace must have shape \(7, 36\)"):
             lcgt.OP(*inputs[:4], inputs[4][:, :35], True)
     meta = [t.to("meta") for t in torch_inputs(2, 3, seed=6)]
     assert tuple(lcgt.OP(*meta, True)[0].shape) == (2, 12)
