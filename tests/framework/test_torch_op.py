@@ -197,3 +197,54 @@ def test_torch_compile_fullgraph_dynamic():
         expected = step(*inputs)
         for got, want in zip(compiled(*inputs), expected):
             assert torch.equal(got, want)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_vmap_of_the_op_folds_into_the_batch(dtype):
+    """torch.func.vmap has a batching rule: each instance as the op gives it alone, and the op
+    against torch's own autograd of the cell for one instance (oracles' formulas)."""
+    count, batch, hidden = 3, 4, 8
+    stacked = [torch.stack(group) for group in zip(*[torch_inputs(batch, hidden, dtype, seed=40 + k)
+                                                     for k in range(count)])]
+    results = torch.func.vmap(lambda *args: lcgt.OP(*args, True))(*stacked)
+    for k in range(count):
+        alone = lcgt.OP(*[t[k] for t in stacked], True)
+        for got, want in zip(results, alone):
+            torch.testing.assert_close(got[k], want)
+    # One input shared (not vmapped), one vmapped along dim 1; no bias.
+    shared_cy = stacked[3][0]
+    gates, grad_cx = torch.func.vmap(lambda g, c: lcgt.OP(g, None, c, shared_cy, stacked[4][0], False)[:2],
+                                     in_dims=(1, 0))(stacked[0].movedim(0, 1), stacked[2])
+    for k in range(count):
+        alone = lcgt.OP(stacked[0][k], None, stacked[2][k], shared_cy, stacked[4][0], False)
+        torch.testing.assert_close(gates[k], alone[0])
+        torch.testing.assert_close(grad_cx[k], alone[1])
+    assert_matches_formulas(tuple(r[0] for r in results), [t[0] for t in stacked], dtype)
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jacrev"])
+def test_differentiating_torch_func_transforms_say_they_are_unsupported(transform):
+    inputs = torch_inputs(2, 8, torch.float64, seed=7)
+
+    def grad_cx_sum(cx):
+        return lcgt.thnn_fused_lstm_cell_backward(inputs[0], inputs[1], cx, inputs[3], inputs[4], True)[1].sum()
+    call = {"grad": lambda: torch.func.grad(grad_cx_sum)(inputs[2]),
+            "vjp": lambda: torch.func.vjp(grad_cx_sum, inputs[2]),
+            "jacrev": lambda: torch.func.jacrev(grad_cx_sum)(inputs[2])}[transform]
+    with pytest.raises(RuntimeError, match="torch.func.grad, vjp, jacrev and jvp are not supported"):
+        call()
+    cell = lcgt.LSTMCell(5, 8).double()
+    x = torch.randn(2, 5, dtype=torch.float64)
+    cell_call = {"grad": lambda: torch.func.grad(lambda v: cell(v)[0].sum())(x),
+                 "vjp": lambda: torch.func.vjp(lambda v: cell(v)[0].sum(), x),
+                 "jacrev": lambda: torch.func.jacrev(lambda v: cell(v)[0].sum())(x)}[transform]
+    with pytest.raises(RuntimeError, match="LSTMCell: torch.func transforms .* are not supported"):
+        cell_call()
+    with pytest.raises(RuntimeError, match="LSTMCell: torch.func transforms"):
+        torch.func.vmap(lambda v: cell(v.unsqueeze(0))[0])(x)
+    # What works instead: torch.autograd, against torch's own autograd of nn.LSTMCell.
+    reference = torch.nn.LSTMCell(5, 8).double()
+    reference.load_state_dict(cell.state_dict())
+    ours = torch.autograd.grad(cell(x.requires_grad_())[0].sum(), x)[0]
+    theirs = torch.autograd.grad(reference(x)[0].sum(), x)[0]
+    torch.testing.assert_close(ours, theirs)

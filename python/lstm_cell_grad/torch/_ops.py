@@ -23,6 +23,7 @@ import torch
 import lstm_cell_grad
 
 from ._derivatives import lstm_cell_backward_vjp
+from ._func import refuse_differentiating_transforms, register_vmap_rule
 
 NAMESPACE = "lstm_cell_grad"
 OP_NAME = "thnn_fused_lstm_cell_backward"
@@ -128,6 +129,7 @@ torch.library.register_fake(QUALNAME, _fake_kernel)
 torch.library.register_autograd(QUALNAME, _backward, setup_context=_setup_context)
 
 OP = getattr(getattr(torch.ops, NAMESPACE), OP_NAME).default
+register_vmap_rule(QUALNAME, OP)
 
 
 def thnn_fused_lstm_cell_backward(
@@ -156,4 +158,5 @@ def thnn_fused_lstm_cell_backward(
     formulas exactly (for gradcheck). All tensors one dtype; any strides. Differentiable: the
     gradients of the results are computed with torch operations (``_derivatives``).
     """
+    refuse_differentiating_transforms("lstm_cell_grad.torch.thnn_fused_lstm_cell_backward")
     return OP(grad_hy, grad_cy, cx, cy, workspace, has_bias)
