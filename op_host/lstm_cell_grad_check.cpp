@@ -1,6 +1,7 @@
 #include "lstm_cell_grad_check.h"
 
 #include <sstream>
+#include <string>
 
 #include "lstm_cell_grad_compute_tiling.h"
 
@@ -15,7 +16,8 @@ std::string ShapeText(const std::vector<int64_t>& shape) {
     return out.str();
 }
 
-const char* DtypeName(ge::DataType dtype) {
+// The dtype's own name; one the table lacks by its ge::DataType number, never a placeholder.
+std::string DtypeName(ge::DataType dtype) {
     switch (dtype) {
         case ge::DT_FLOAT: return "float32";
         case ge::DT_FLOAT16: return "float16";
@@ -26,8 +28,14 @@ const char* DtypeName(ge::DataType dtype) {
         case ge::DT_INT8: return "int8";
         case ge::DT_UINT8: return "uint8";
         case ge::DT_INT16: return "int16";
+        case ge::DT_UINT16: return "uint16";
+        case ge::DT_UINT32: return "uint32";
+        case ge::DT_UINT64: return "uint64";
         case ge::DT_BOOL: return "bool";
-        default: return "an unsupported dtype";
+        case ge::DT_COMPLEX32: return "complex32";
+        case ge::DT_COMPLEX64: return "complex64";
+        case ge::DT_COMPLEX128: return "complex128";
+        default: return "ge::DataType " + std::to_string(static_cast<int>(dtype));
     }
 }
 

@@ -4,7 +4,9 @@
 // Per element, the formulas of docs/operator_contract.md ("What it computes"), in Compute line
 // by line (dcx: gradCx): each gate's gradient its upstream gradient times its activation's
 // slope; 1 - x formed first; every output of an element NaN when one of its inputs is Inf or
-// NaN.
+// NaN. The factors in [-1, 1] (the gates, t, and the slopes f*(1-f), 1-g^2, ...) are multiplied
+// together first and the gradient (gradHy, gct) last, so no product overflows where the result
+// fits in fp32: gct*cx overflows for gct = 1e19, cx = 1e20, where df ~ 1e36 does not.
 #ifndef LSTM_CELL_GRAD_GATE_PASS_H
 #define LSTM_CELL_GRAD_GATE_PASS_H
 
@@ -164,15 +166,15 @@ private:
         if (kHasHy) {
             const LocalTensor<float> gradHy = Widen(kGradHy);
             Mul(gradHy, gradHy, nanMask, n);                  // gradHy, NaN there (so every result is)
+            OneMinusSquare(gct, tanhCy, upstream, n);         // 1-t^2 (kept in gct)
             const LocalTensor<float> o = Widen(kGateO);
-            Mul(gct, gradHy, o, n);                           // gradHy*o (kept in gct)
+            Mul(gct, gct, o, n);                              // o*(1-t^2)
+            Mul(gct, gct, gradHy, n);                         // gct = gradHy*o*(1-t^2)
             OneMinusTimes(slope, o, n);                       // o*(1-o)
-            Mul(upstream, gradHy, tanhCy, n);                 // gradHy*t
+            Mul(slope, slope, tanhCy, n);                     // t*o*(1-o)
             const LocalTensor<float> dO = Result(kGradO);
-            Mul(dO, upstream, slope, n);                      // do = gradHy*t*o*(1-o)
+            Mul(dO, slope, gradHy, n);                        // do = gradHy*t*o*(1-o)
             Emit(kGradO, dO);
-            OneMinusSquare(upstream, tanhCy, slope, n);       // 1-t^2 (in upstream: gct's bank class is slope's)
-            Mul(gct, gct, upstream, n);                       // gct = gradHy*o*(1-t^2)
             if (kHasC) Add(gct, gct, Widen(kGradC), n);       //     + gradC
         } else {
             Mul(gct, Widen(kGradC), nanMask, n);              // gct = gradC, NaN there
@@ -185,21 +187,21 @@ private:
         Mul(dcx, gct, f, n);                                  // dcx = gct*f
         Emit(kGradCx, dcx);
         OneMinusTimes(slope, f, n);                           // f*(1-f)
-        Mul(upstream, gct, Widen(kCx), n);                    // gct*cx
+        Mul(upstream, slope, Widen(kCx), n);                  // cx*f*(1-f)
         const LocalTensor<float> df = Result(kGradF);
-        Mul(df, upstream, slope, n);                          // df = gct*cx*f*(1-f)
+        Mul(df, upstream, gct, n);                            // df = gct*cx*f*(1-f)
         Emit(kGradF, df);
         const LocalTensor<float> i = Widen(kGateI);
         OneMinusTimes(slope, i, n);                           // i*(1-i)
         const LocalTensor<float> g = Widen(kGateG);
-        Mul(upstream, gct, g, n);                             // gct*g
+        Mul(upstream, slope, g, n);                           // g*i*(1-i)
         const LocalTensor<float> di = Result(kGradI);
-        Mul(di, upstream, slope, n);                          // di = gct*g*i*(1-i)
+        Mul(di, upstream, gct, n);                            // di = gct*g*i*(1-i)
         Emit(kGradI, di);
         OneMinusSquare(slope, g, upstream, n);                // 1-g^2
-        Mul(upstream, gct, i, n);                             // gct*i
+        Mul(upstream, slope, i, n);                           // i*(1-g^2)
         const LocalTensor<float> dg = Result(kGradG);
-        Mul(dg, upstream, slope, n);                          // dg = gct*i*(1-g^2)
+        Mul(dg, upstream, gct, n);                            // dg = gct*i*(1-g^2)
         Emit(kGradG, dg);
 
         outQueue_.EnQue(out_);

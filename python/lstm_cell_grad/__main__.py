@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import List, Optional
 
@@ -21,9 +22,41 @@ import numpy as np
 from ._api import plan, socs, thnn_fused_lstm_cell_backward
 from ._check import compare_outputs
 from ._contract import random_inputs
+from ._validate import INT64_MAX, UINT32_MAX
 
 EXIT_TOLERANCE = 1   # check: a result past tolerance
-EXIT_API_ERROR = 2   # the op, the runtime or an argument was rejected
+EXIT_FAILURE = 1     # what the command needed failed: a file not writable, memory
+EXIT_API_ERROR = 2   # the op, the runtime or an argument was rejected (argparse's usage status too)
+
+
+def _int_in(low: int, high: int):
+    """An argparse type: an int in [low, high] (the C type the option ends in), else a
+    usage error naming the option."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an int, got {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be in [{low}, {high}], got {value}")
+        return value
+    parse.__name__ = "int"
+    return parse
+
+
+def _soc_name(text: str) -> str:
+    """An argparse type: a SoC the sim knows."""
+    known = [soc.name for soc in socs()]
+    if text not in known:
+        raise argparse.ArgumentTypeError(f"unknown SoC {text!r} (known: {', '.join(known)})")
+    return text
+
+
+_SIZE = _int_in(0, INT64_MAX)       # batch, hidden: int64_t
+_COUNT = _int_in(1, INT64_MAX)      # trials, rounds
+_CORES = _int_in(1, UINT32_MAX)     # the binding's uint32_t core cap
+_SEED = _int_in(0, INT64_MAX)       # numpy's default_rng takes non-negative seeds
+_OVERRIDE = _int_in(1, UINT32_MAX)  # the tiling overrides' uint32_t
 
 
 def cmd_example(_args: argparse.Namespace) -> int:
@@ -137,20 +170,21 @@ def cmd_bench_model(args: argparse.Namespace) -> int:
 
 def _override_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("tiling overrides (validated by the op's tiling)")
-    group.add_argument("--grid-rows", type=int, help="cores along the batch")
-    group.add_argument("--grid-cols", type=int, help="cores along the hidden size")
-    group.add_argument("--tile-rows", type=int, help="rows per tile")
-    group.add_argument("--tile-cols", type=int, help="columns per tile (a multiple of one 32-byte block)")
-    group.add_argument("--bias-chunk-rows", type=int, help="rows per partial gradBias sum")
-    group.add_argument("--buffer-num", type=int, help="copy-queue depth (1 or 2)")
+    group.add_argument("--grid-rows", type=_OVERRIDE, help="cores along the batch")
+    group.add_argument("--grid-cols", type=_OVERRIDE, help="cores along the hidden size")
+    group.add_argument("--tile-rows", type=_OVERRIDE, help="rows per tile")
+    group.add_argument("--tile-cols", type=_OVERRIDE, help="columns per tile (a multiple of one 32-byte block)")
+    group.add_argument("--bias-chunk-rows", type=_OVERRIDE, help="rows per partial gradBias sum")
+    group.add_argument("--buffer-num", type=_OVERRIDE, help="copy-queue depth (1 or 2)")
 
 
 def _shape_options(parser: argparse.ArgumentParser, batch: int, hidden: int) -> None:
-    parser.add_argument("--batch", type=int, default=batch, help=f"B (default {batch})")
-    parser.add_argument("--hidden", type=int, default=hidden, help=f"H (default {hidden})")
+    parser.add_argument("--batch", type=_SIZE, default=batch, help=f"B (default {batch})")
+    parser.add_argument("--hidden", type=_SIZE, default=hidden, help=f"H (default {hidden})")
     parser.add_argument("--dtype", choices=("float32", "float16", "bfloat16"), default="float32")
-    parser.add_argument("--soc", help="SoC name (see `socs`; default ASCEND_SIM_SOC, else Ascend910B1)")
-    parser.add_argument("--cores", type=int, help="cap on the AIV cores (default: all)")
+    parser.add_argument("--soc", type=_soc_name,
+                        help="SoC name (see `socs`; default ASCEND_SIM_SOC, else Ascend910B1)")
+    parser.add_argument("--cores", type=_CORES, help="cap on the AIV cores (default: all)")
     parser.add_argument("--no-bias", action="store_true", help="has_bias false: no gradBias")
     parser.add_argument("--no-grad-hy", action="store_true", help="grad_hy is None")
     parser.add_argument("--no-grad-c", action="store_true", help="grad_c is None")
@@ -163,7 +197,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     sub.add_parser("example", help="the reference document's example").set_defaults(func=cmd_example)
     p = sub.add_parser("check", help="random inputs against the float64 reference")
     _shape_options(p, batch=8, hidden=40)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=_SEED, default=0)
     p.set_defaults(func=cmd_check)
     p = sub.add_parser("plan", help="the tiling for a shape on a SoC")
     _shape_options(p, batch=1024, hidden=512)
@@ -171,33 +205,48 @@ def main(argv: Optional[List[str]] = None) -> int:
     sub.add_parser("socs", help="the SoC table").set_defaults(func=cmd_socs)
     p = sub.add_parser("profile", help="one call's modeled profile")
     _shape_options(p, batch=1024, hidden=4096)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=_SEED, default=0)
     p.add_argument("--trace", metavar="FILE", help="write a Chrome trace-event JSON (Perfetto)")
     p.add_argument("--plot", metavar="FILE", help="write a PNG: the plan by core, per-core pipe use")
     _override_options(p)
     p.set_defaults(func=cmd_profile)
     p = sub.add_parser("tune", help="sweep the tiling's free choices on the model")
     _shape_options(p, batch=1024, hidden=4096)
-    p.add_argument("--max-trials", type=int, default=80, help="most plans to run (default 80)")
+    p.add_argument("--max-trials", type=_COUNT, default=80, help="most plans to run (default 80)")
     p.add_argument("--max-traffic", type=float, metavar="RATIO",
                    help="best plan's GM traffic at most RATIO x the minimum (default: any; the default "
                         "plan keeps within 1.03)")
     p.set_defaults(func=cmd_tune)
     p = sub.add_parser("bench", help="the standard shapes on the model (modeled)")
-    p.add_argument("--soc", help="SoC name (see `socs`)")
-    p.add_argument("--cores", type=int, help="cap on the AIV cores (default: all)")
+    p.add_argument("--soc", type=_soc_name, help="SoC name (see `socs`)")
+    p.add_argument("--cores", type=_CORES, help="cap on the AIV cores (default: all)")
     p.add_argument("--out", metavar="FILE", help="also write the Markdown table here")
     p.add_argument("--plot", metavar="FILE", help="write a PNG of modeled time against the floor")
     p.add_argument("--sim", action="store_true",
                    help="measure instead: the sim's wall time per call against numpy and torch (CPU)")
-    p.add_argument("--rounds", type=int, default=15, help="--sim: timed rounds per shape (default 15)")
+    p.add_argument("--rounds", type=_COUNT, default=15, help="--sim: timed rounds per shape (default 15)")
     p.set_defaults(func=cmd_bench)
-    args = parser.parse_args(argv)
+    args = parser.parse_args(argv)  # a bad option: argparse's usage message, exit 2
     try:
-        return args.func(args)
-    except (ValueError, RuntimeError) as error:  # AclnnError included: what the op, the runtime or the build lacks
-        print(f"error: {error}", file=sys.stderr)
+        status = args.func(args)
+        sys.stdout.flush()  # a closed pipe shows here, inside the handler below
+        return status
+    except BrokenPipeError:
+        # The reader (`| head`) went away: stop quietly. Python's documented idiom: point
+        # stdout at devnull so the interpreter's own flush at exit does not raise again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_FAILURE
+    except (ValueError, TypeError, RuntimeError) as error:  # AclnnError included: what the op, the runtime or the build lacks
+        print(f"{parser.prog} {args.command}: error: {error}", file=sys.stderr)
         return EXIT_API_ERROR
+    except OSError as error:  # --trace, --plot, --out: a file that cannot be written
+        where = f": {error.filename}" if error.filename else ""
+        print(f"{parser.prog} {args.command}: error: {error.strerror or error}{where}", file=sys.stderr)
+        return EXIT_FAILURE
+    except MemoryError as error:  # numpy's _ArrayMemoryError names the size it could not allocate
+        print(f"{parser.prog} {args.command}: error: not enough memory for batch {getattr(args, 'batch', '?')}, "
+              f"hidden {getattr(args, 'hidden', '?')}: {error}", file=sys.stderr)
+        return EXIT_FAILURE
 
 
 if __name__ == "__main__":

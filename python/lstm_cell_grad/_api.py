@@ -11,6 +11,7 @@ from . import _C
 from ._arrays import TORCH, common_kind, describable, empty_like_kind, plain_numpy_args, to_numpy
 from ._errors import AclnnError
 from ._overlap import check_overlaps, extent_of
+from ._validate import INT64_MAX, UINT32_MAX, int_arg
 
 Array = Any  # numpy.ndarray or torch.Tensor (torch is optional)
 
@@ -34,11 +35,7 @@ def _resolve_soc(soc: Optional[str], num_cores: Optional[int]) -> Tuple[str, int
         raise TypeError(f"soc must be a SoC name (str), not {type(soc).__name__}")
     if num_cores is None:
         return soc, default_cap
-    if isinstance(num_cores, bool) or not isinstance(num_cores, (int, np.integer)):
-        raise TypeError(f"num_cores must be an int, not {type(num_cores).__name__}")
-    if num_cores < 1:
-        raise ValueError(f"num_cores must be at least 1, got {num_cores}")
-    return soc, int(num_cores)
+    return soc, int_arg("num_cores", num_cores, 1, UINT32_MAX)  # the binding's uint32_t
 
 
 def _input_arg(name: str, value: Array) -> Optional[Tuple[np.ndarray, int]]:
@@ -87,6 +84,16 @@ def _check_torch_out(outs: Sequence[Optional[Array]], inputs: Sequence[Optional[
     if torch.is_grad_enabled() and any(t is not None and t.requires_grad for t in (*outs, *inputs)):
         raise RuntimeError("thnn_fused_lstm_cell_backward(): functions with out=... arguments don't support "
                            "automatic differentiation, but one of the arguments requires grad")
+    # An inference tensor may be written only inside inference mode (torch's out= ops refuse it
+    # outside, with this message): its version counter is not tracked, so autograd could not
+    # see the write.
+    if not torch.is_inference_mode_enabled():
+        for name, tensor in zip(_OUT_NAMES, outs):
+            if tensor is not None and tensor.is_inference():
+                raise RuntimeError(f"thnn_fused_lstm_cell_backward(): out {name}: Inplace update to inference "
+                                   "tensor outside InferenceMode is not allowed.You can make a clone to get a "
+                                   "normal tensor before doing inplace update.See "
+                                   "https://github.com/pytorch/rfcs/pull/17 for more details.")
 
 
 def _bump_versions(outs: Sequence[Optional[Array]]) -> None:
@@ -270,17 +277,13 @@ class TilingOverrides:
     bias_chunk_rows: Optional[int] = None  # rows per partial gradBias sum (changes the summation order)
     buffer_num: Optional[int] = None       # copy-queue depth: 1 (serial) or 2 (double-buffered)
 
+    def __post_init__(self) -> None:
+        self.as_dict()  # a bad value fails here, naming its field
+
     def as_dict(self) -> dict:
-        """The set fields, checked to be positive ints (what ``_C`` takes)."""
-        values = {}
-        for field in dataclasses.fields(self):
-            value = getattr(self, field.name)
-            if value is None:
-                continue
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-                raise ValueError(f"tiling override {field.name} must be a positive int, got {value!r}")
-            values[field.name] = int(value)
-        return values
+        """The set fields, checked to be ints in [1, 2^32 - 1] (the binding's uint32_t)."""
+        return {field.name: int_arg(f"tiling override {field.name}", getattr(self, field.name), 1, UINT32_MAX)
+                for field in dataclasses.fields(self) if getattr(self, field.name) is not None}
 
     def __str__(self) -> str:
         return ", ".join(f"{k}={v}" for k, v in self.as_dict().items()) or "default"
@@ -372,10 +375,14 @@ def plan(batch: int, hidden: int, dtype: Any = "float32", has_bias: bool = True,
     unknown = [g for g in grads if g not in _GRADS]
     if unknown:
         raise ValueError(f"grads must be a subset of {_GRADS}, got {grads!r}")
-    if batch < 0 or hidden < 0:
-        raise ValueError(f"batch and hidden must be non-negative, got {batch} and {hidden}")
+    batch = int_arg("batch", batch, 0, INT64_MAX)
+    hidden = int_arg("hidden", hidden, 0, INT64_MAX)
+    if not isinstance(has_bias, (bool, np.bool_)):
+        raise TypeError(f"has_bias must be a bool, not {type(has_bias).__name__}")
+    if overrides is not None and not isinstance(overrides, TilingOverrides):
+        raise TypeError(f"overrides must be a TilingOverrides, not {type(overrides).__name__}")
     soc_name, core_cap = _resolve_soc(soc, num_cores)
-    fields = _C.plan(int(batch), int(hidden), dtype_bytes, "hy" in grads, "c" in grads, bool(has_bias),
+    fields = _C.plan(batch, hidden, dtype_bytes, "hy" in grads, "c" in grads, bool(has_bias),
                      soc_name, core_cap, (overrides or TilingOverrides()).as_dict(),
                      bfloat16=dtype_name == "bfloat16")
     fields["core_rects"] = tuple(tuple(rect) for rect in fields["core_rects"])

@@ -39,9 +39,11 @@ def cell_gradients(dhy: Any, dc: Any, cx: Any, t: Any, i: Any, f: Any, g: Any, o
     else:
         one_minus = lambda x: 1 - x  # noqa: E731
         one_minus_t2 = one_minus(t * t)
-    gct = dhy * o * one_minus_t2 + dc
-    gates = (gct * g * i * one_minus(i), gct * cx * f * one_minus(f), gct * i * one_minus(g * g),
-             dhy * t * o * one_minus(o))
+    # The factors in [-1, 1] first, the gradient last (as the kernel does): no product
+    # overflows where the result fits in the dtype.
+    gct = dhy * (o * one_minus_t2) + dc
+    gates = (gct * (g * (i * one_minus(i))), gct * (cx * (f * one_minus(f))), gct * (i * one_minus(g * g)),
+             dhy * (t * (o * one_minus(o))))
     return gates, gct * f
 
 
@@ -90,10 +92,17 @@ def term_magnitudes(grad_hy: Optional[Any], grad_c: Optional[Any], cx: Any, cy: 
 # Accepted: |result - float64 value| <= half an ulp of the output dtype at the result (that
 # rounding; zero for float32, whose rounding is part of the evaluation) plus FP32_EVAL_ULPS
 # fp32 ulps of the terms' magnitude (the evaluation: the kernel measures at most 2.2 on the
-# test sweep, saturated gates and scaled gradients included). grad_bias sums its terms in fp32 as well, so the same bound applies to the
-# sum of its terms' magnitudes.
+# test sweep, saturated gates and scaled gradients included), and never less than FP32_TINY.
+# grad_bias sums its terms in fp32 as well, so the same bound applies to the sum of its
+# terms' magnitudes.
 FP32_EVAL_ULPS = 8
 FP32_EPSILON = float(np.finfo(np.float32).eps)  # one fp32 ulp at 1.0: 2^-23
+# The floor of the evaluation's bound: fp32's smallest normal, 2^-126. Below it fp32's spacing
+# is absolute (2^-149), so a subnormal result is off by more than 8 ulps of its terms'
+# magnitude even when it is exactly numpy's float32 value; the floor accepts that, and no
+# more than an error below the smallest normal. (bfloat16 has fp32's range; float16's
+# subnormals are covered by its half ulp, which `ulp` takes at their spacing.)
+FP32_TINY = float(np.finfo(np.float32).tiny)
 NARROW_DTYPES = {"float16": np.dtype(np.float16), "bfloat16": np.dtype(ml_dtypes.bfloat16)}
 
 
@@ -109,7 +118,7 @@ def ulp(values: Any, dtype: Any) -> np.ndarray:
 def tolerance(expected: np.ndarray, magnitude: np.ndarray, dtype: Any) -> np.ndarray:
     """The largest |result - expected| the contract accepts for a result of `dtype`, given the
     float64 value and the magnitude of its terms (`term_magnitudes`)."""
-    bound = FP32_EVAL_ULPS * FP32_EPSILON * np.asarray(magnitude, dtype=np.float64)
+    bound = np.maximum(FP32_EVAL_ULPS * FP32_EPSILON * np.asarray(magnitude, dtype=np.float64), FP32_TINY)
     name = np.dtype(dtype).name
     if name in NARROW_DTYPES:
         bound = bound + 0.5 * ulp(expected, NARROW_DTYPES[name])

@@ -18,3 +18,9 @@ class AclnnError(ValueError):
         self.status = status
         self.api = api
         self.message = message
+
+    # BaseException pickles as cls(*self.args), and args holds the one formatted text: rebuild
+    # from the three attributes instead, so the error crosses process boundaries
+    # (multiprocessing, concurrent.futures) and copy.copy / deepcopy keep all of them.
+    def __reduce__(self):
+        return (type(self), (self.status, self.message, self.api), self.__dict__)

@@ -16,6 +16,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Tuple
 from ._api import Plan, TilingOverrides, plan
 from ._contract import random_inputs
 from ._profile import Profile, profile
+from ._validate import INT64_MAX, int_arg
 
 # Bias chunk heights to try: powers of two up to eight times the default (kBiasChunkRows =
 # 128), from one row: small batches gain most from small chunks (more cores along the batch,
@@ -93,9 +94,12 @@ def tune(batch: int, hidden: int, dtype: str = "float32", *, has_bias: bool = Tr
     """Sweeps the tiling's free choices for one shape; returns the default and best trials.
     A plan whose GM traffic exceeds ``max_traffic`` times the minimum is run but cannot be
     the best (the default plan always stands)."""
+    max_trials = int_arg("max_trials", max_trials, 1, INT64_MAX)
     if max_traffic is not None and not max_traffic >= 1.0:
         raise ValueError(f"max_traffic must be at least 1.0 (the minimum traffic), got {max_traffic}")
     grads = tuple(grads)
+    # The arguments checked (ValueError / TypeError naming the bad one) before any input is made.
+    plan(batch, hidden, dtype, has_bias=has_bias, grads=grads, soc=soc, num_cores=num_cores)
     inputs = random_inputs(batch, hidden, dtype, grad_hy="hy" in grads, grad_c="c" in grads)
     trials: List[Trial] = []
     tried: Dict[Tuple[Tuple[str, int], ...], Trial] = {}
@@ -121,7 +125,8 @@ def tune(batch: int, hidden: int, dtype: str = "float32", *, has_bias: bool = Tr
         return trial
 
     default = run({})
-    assert default is not None
+    if default is None:  # cannot happen: the same plan passed above
+        raise RuntimeError(f"the tiling's own plan for batch {batch}, hidden {hidden} did not run")
     best, best_values = default, {}
 
     def sweep(candidates: Iterable[Dict[str, Optional[int]]]) -> None:

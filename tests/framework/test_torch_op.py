@@ -82,13 +82,48 @@ def test_strided_views():
 
 
 def test_errors_name_the_tensor():
+    """By the schema's names (workspace, grad_cy; not the aclnn API's storage, gradCOptional)."""
     inputs = torch_inputs(3, 8, seed=4)
-    with pytest.raises(lstm_cell_grad.AclnnError, match="gradHyOptional has dtype int32") as error:
+    with pytest.raises(lstm_cell_grad.AclnnError, match="cx has dtype int32") as error:
         lcgt.OP(*[t.to(torch.int32) for t in inputs], True)
     assert error.value.status == 161002
-    with pytest.raises(lstm_cell_grad.AclnnError, match="storage") as error:  # the aclnn name of workspace
+    with pytest.raises(lstm_cell_grad.AclnnError, match=r"workspace must have shape \(3, 32\)") as error:
         lcgt.OP(*inputs[:4], inputs[4][:, :31], True)
-    assert error.value.status == 161002
+    assert error.value.status == 161002 and "storage" not in str(error.value)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16, torch.float64])
+@pytest.mark.parametrize("bad", ["shape", "dtype"])
+def test_one_exception_type_per_failure_in_every_dtype_and_entry_point(dtype, bad):
+    """The same wrong argument raises AclnnError (status 161002) naming the schema's argument,
+    whether the kernel runs (float32, float16, bfloat16) or the float64 path, and through the
+    op, the Python wrapper or the fake kernel."""
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    inputs = torch_inputs(3, 8, dtype, seed=4)
+    if bad == "shape":
+        inputs[1] = inputs[1][:, :7]
+    else:
+        inputs[1] = inputs[1].to(torch.float32 if dtype != torch.float32 else torch.float16)
+    calls = {"op": lambda args: lcgt.OP(*args, True),
+             "wrapper": lambda args: lcgt.thnn_fused_lstm_cell_backward(*args, True)}
+    for entry, call in calls.items():
+        with pytest.raises(lstm_cell_grad.AclnnError) as error:
+            call(inputs)
+        assert error.value.status == 161002 and "grad_cy" in error.value.message, (entry, error.value)
+        assert "gradCOptional" not in str(error.value)
+    with FakeTensorMode() as mode:
+        fake = [mode.from_tensor(t) for t in inputs]
+        with pytest.raises(lstm_cell_grad.AclnnError, match="grad_cy"):
+            lcgt.OP(*fake, True)
+
+
+def test_kernel_errors_use_the_schema_names():
+    """An error only the aclnn API reports comes back with the schema's argument names."""
+    from lstm_cell_grad.torch._ops import _in_schema_names
+    message = _in_schema_names(lstm_cell_grad.AclnnError(
+        161002, "aclnnThnnFusedLstmCellBackwardGetWorkspaceSize: storage has shape [2, 5]; gradCOptional, "
+        "gradHyOptional", "api")).message
+    assert message == "aclnnThnnFusedLstmCellBackwardGetWorkspaceSize: workspace has shape [2, 5]; grad_cy, grad_hy"
 
 
 def test_fake_kernel_gives_shapes_and_checks_them():
@@ -99,7 +134,7 @@ def test_fake_kernel_gives_shapes_and_checks_them():
         assert (tuple(grad_gates.shape), tuple(grad_cx.shape), tuple(grad_bias.shape)) == ((7, 36), (7, 9), (36,))
         assert grad_gates.dtype == torch.bfloat16
         assert lcgt.OP(None, *inputs[1:], False)[2] is None
-        with pytest.raises(RuntimeError, match=r"workspace must have shape \(7, 36\)"):
+        with pytest.raises(lstm_cell_grad.AclnnError, match=r"workspace must have shape \(7, 36\)"):
             lcgt.OP(*inputs[:4], inputs[4][:, :35], True)
     meta = [t.to("meta") for t in torch_inputs(2, 3, seed=6)]
     assert tuple(lcgt.OP(*meta, True)[0].shape) == (2, 12)
@@ -162,3 +197,54 @@ def test_torch_compile_fullgraph_dynamic():
         expected = step(*inputs)
         for got, want in zip(compiled(*inputs), expected):
             assert torch.equal(got, want)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_vmap_of_the_op_folds_into_the_batch(dtype):
+    """torch.func.vmap has a batching rule: each instance as the op gives it alone, and the op
+    against torch's own autograd of the cell for one instance (oracles' formulas)."""
+    count, batch, hidden = 3, 4, 8
+    stacked = [torch.stack(group) for group in zip(*[torch_inputs(batch, hidden, dtype, seed=40 + k)
+                                                     for k in range(count)])]
+    results = torch.func.vmap(lambda *args: lcgt.OP(*args, True))(*stacked)
+    for k in range(count):
+        alone = lcgt.OP(*[t[k] for t in stacked], True)
+        for got, want in zip(results, alone):
+            torch.testing.assert_close(got[k], want)
+    # One input shared (not vmapped), one vmapped along dim 1; no bias.
+    shared_cy = stacked[3][0]
+    gates, grad_cx = torch.func.vmap(lambda g, c: lcgt.OP(g, None, c, shared_cy, stacked[4][0], False)[:2],
+                                     in_dims=(1, 0))(stacked[0].movedim(0, 1), stacked[2])
+    for k in range(count):
+        alone = lcgt.OP(stacked[0][k], None, stacked[2][k], shared_cy, stacked[4][0], False)
+        torch.testing.assert_close(gates[k], alone[0])
+        torch.testing.assert_close(grad_cx[k], alone[1])
+    assert_matches_formulas(tuple(r[0] for r in results), [t[0] for t in stacked], dtype)
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jacrev"])
+def test_differentiating_torch_func_transforms_say_they_are_unsupported(transform):
+    inputs = torch_inputs(2, 8, torch.float64, seed=7)
+
+    def grad_cx_sum(cx):
+        return lcgt.thnn_fused_lstm_cell_backward(inputs[0], inputs[1], cx, inputs[3], inputs[4], True)[1].sum()
+    call = {"grad": lambda: torch.func.grad(grad_cx_sum)(inputs[2]),
+            "vjp": lambda: torch.func.vjp(grad_cx_sum, inputs[2]),
+            "jacrev": lambda: torch.func.jacrev(grad_cx_sum)(inputs[2])}[transform]
+    with pytest.raises(RuntimeError, match="torch.func.grad, vjp, jacrev and jvp are not supported"):
+        call()
+    cell = lcgt.LSTMCell(5, 8).double()
+    x = torch.randn(2, 5, dtype=torch.float64)
+    cell_call = {"grad": lambda: torch.func.grad(lambda v: cell(v)[0].sum())(x),
+                 "vjp": lambda: torch.func.vjp(lambda v: cell(v)[0].sum(), x),
+                 "jacrev": lambda: torch.func.jacrev(lambda v: cell(v)[0].sum())(x)}[transform]
+    with pytest.raises(RuntimeError, match="LSTMCell: torch.func transforms .* are not supported"):
+        cell_call()
+    with pytest.raises(RuntimeError, match="LSTMCell: torch.func transforms"):
+        torch.func.vmap(lambda v: cell(v.unsqueeze(0))[0])(x)
+    # What works instead: torch.autograd, against torch's own autograd of nn.LSTMCell.
+    reference = torch.nn.LSTMCell(5, 8).double()
+    reference.load_state_dict(cell.state_dict())
+    ours = torch.autograd.grad(cell(x.requires_grad_())[0].sum(), x)[0]
+    theirs = torch.autograd.grad(reference(x)[0].sum(), x)[0]
+    torch.testing.assert_close(ours, theirs)

@@ -212,3 +212,36 @@ def test_saturated_gates_and_scaled_gradients(scale, dtype):
     results = lcg.thnn_fused_lstm_cell_backward(*inputs, True)
     assert_meets_contract(results, inputs)
     assert_matches_autograd(results, inputs)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16])
+def test_large_gradient_times_large_cx_does_not_overflow_where_the_result_fits(dtype):
+    """df = gct*cx*f*(1-f) with gct = 1e19, cx = 1e20, f = 0.999: gct*cx (1e39) is past fp32's
+    range, the result (~1e36) is not. The small factors go first, so df and its bias sum are
+    finite and within the contract."""
+    hidden = 8
+    inputs = make_inputs(1, hidden, dtype, 3)
+    inputs[0][:] = 0                                       # gradHy: gct = gradC
+    inputs[1][:] = 1e19                                    # gradC
+    inputs[2][:] = 1e20                                    # cx
+    inputs[4][:, hidden:2 * hidden] = 0.999                # f
+    gates, grad_cx, grad_bias = lcg.thnn_fused_lstm_cell_backward(*inputs, True)
+    df = np.asarray(gates, np.float64)[:, hidden:2 * hidden]
+    assert np.isfinite(df).all(), df
+    assert np.isfinite(np.asarray(grad_bias, np.float64)).all(), grad_bias
+    assert_meets_contract((gates, grad_cx, grad_bias), inputs)
+
+
+@pytest.mark.parametrize("scale", [1e10, 1e20, 1e30])
+@pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16])
+def test_extreme_gradients_with_saturated_gates(scale, dtype):
+    """Incoming gradients of `scale` and a cx that makes gct*cx ~1e39 (past fp32), with
+    saturated gates (every slope below 1e-3): every exact result fits in fp32, so every output
+    is finite and meets the contract; PyTorch's float64 autograd agrees."""
+    inputs = make_inputs(32, 40, dtype, 11, saturated=True, scale=scale)
+    inputs[2] = (inputs[2].astype(np.float64) * (1e39 / 4 / scale)).astype(dtype)   # |cx| up to 5e38/scale
+    results = lcg.thnn_fused_lstm_cell_backward(*inputs, True)
+    for name, result in zip(("gradGates", "gradCx", "gradBias"), results):
+        assert np.isfinite(np.asarray(result, np.float64)).all(), name
+    assert_meets_contract(results, inputs)
+    assert_matches_autograd(results, inputs)

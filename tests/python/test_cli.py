@@ -105,3 +105,49 @@ def test_default_soc_comes_from_the_environment():
 def test_usage_errors_exit_2():
     assert run_cli().returncode == 2
     assert run_cli("check", "--dtype", "float64").returncode == 2
+
+
+@pytest.mark.parametrize("argv,option", [
+    (["tune", "--max-trials", "0"], "--max-trials"),
+    (["tune", "--max-trials", "-5"], "--max-trials"),
+    (["tune", "--cores", "0"], "--cores"),
+    (["tune", "--soc", "junk"], "--soc"),
+    (["check", "--seed", "-1"], "--seed"),
+    (["check", "--batch", "-1"], "--batch"),
+    (["plan", "--batch", str(2 ** 70)], "--batch"),
+    (["plan", "--cores", str(2 ** 32)], "--cores"),
+    (["profile", "--tile-rows", str(2 ** 33)], "--tile-rows"),
+    (["bench", "--sim", "--rounds", "0"], "--rounds"),
+])
+def test_bad_option_values_are_usage_errors_naming_the_option(capsys, argv, option):
+    with pytest.raises(SystemExit) as caught:
+        cli.main(argv)
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {option}:" in err and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("flag", ["--trace", "--plot"])
+def test_unwritable_output_file_is_an_error_not_a_traceback(capsys, tmp_path, flag):
+    target = tmp_path / "missing-dir" / "out.file"
+    status = cli.main(["profile", "--batch", "8", "--hidden", "8", flag, str(target)])
+    err = capsys.readouterr().err
+    assert status in (cli.EXIT_FAILURE, cli.EXIT_API_ERROR) and "error:" in err, err
+    if status == cli.EXIT_FAILURE:  # (--plot without matplotlib says so instead, exit 2)
+        assert str(target) in err and "No such file or directory" in err
+
+
+def test_more_memory_than_there_is_is_an_error_with_exit_1():
+    result = run_cli("check", "--batch", "3000000", "--hidden", "3000")
+    assert result.returncode == cli.EXIT_FAILURE, result.stderr
+    assert "Traceback" not in result.stderr and "not enough memory for batch 3000000, hidden 3000" in result.stderr
+
+
+def test_a_closed_pipe_ends_the_cli_quietly():
+    """`python -m lstm_cell_grad ... | head`: the reader gone, no BrokenPipeError report."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(PYTHON_DIR), os.environ.get("PYTHONPATH", "")]))
+    process = subprocess.Popen([sys.executable, "-m", "lstm_cell_grad", "example"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=env)
+    process.stdout.close()  # before the child (still importing) writes anything
+    _, err = process.communicate(timeout=300)
+    assert process.returncode == cli.EXIT_FAILURE and b"BrokenPipeError" not in err and not err.strip(), err

@@ -222,3 +222,46 @@ def test_errors_leave_no_stale_message_behind():
     args[3] = np.zeros((B, H + 1), np.float32)
     message = call_expecting(161002, *args)
     assert "storage" not in message and message.count(FIRST_PHASE) == 1
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128", "uint16", "uint32", "uint64"])
+def test_unsupported_dtype_is_named_by_its_own_name(dtype):
+    args = inputs()
+    args[2] = args[2].astype(dtype)
+    message = call_expecting(161002, *args)
+    assert f"cx has dtype {dtype}; supported" in message and "unsupported dtype" not in message
+
+
+def _raise_shape_error():
+    args = inputs()
+    args[2] = args[2][:, :-1]
+    lcg.thnn_fused_lstm_cell_backward(*args)
+
+
+def test_aclnn_error_pickles_and_copies_with_its_attributes():
+    import copy
+    import pickle
+    with pytest.raises(lcg.AclnnError) as caught:
+        _raise_shape_error()
+    error = caught.value
+    error.note = "extra"
+    for other in (pickle.loads(pickle.dumps(error)), copy.copy(error), copy.deepcopy(error)):
+        assert type(other) is lcg.AclnnError and str(other) == str(error)
+        assert (other.status, other.api, other.message, other.note) == (error.status, error.api, error.message,
+                                                                         "extra")
+
+
+def _raise_aclnn_error():
+    raise lcg.AclnnError(161002, "cx has shape [3, 7]", FIRST_PHASE)
+
+
+def test_aclnn_error_crosses_a_process_pool():
+    """A worker's AclnnError arrives as itself, not as BrokenProcessPool. (The worker raises
+    it without running the op: a forked child must not rely on the parent's sim threads.)"""
+    import concurrent.futures
+    import multiprocessing
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
+        with pytest.raises(lcg.AclnnError) as caught:
+            pool.submit(_raise_aclnn_error).result(timeout=60)
+    assert (caught.value.status, caught.value.api) == (161002, FIRST_PHASE)
+    assert caught.value.message == "cx has shape [3, 7]"

@@ -122,3 +122,24 @@ def test_random_inputs_saturated_and_scaled():
     distance = np.minimum(np.abs(storage - 1), np.abs(storage - np.where(np.arange(40) // 10 == 2, -1, 0)))
     assert (distance > 0).all() and (distance <= 1e-3).all()
     assert np.abs(inputs["grad_hy"]).max() > 50 and np.abs(inputs["grad_hy"]).max() <= 100
+
+
+def test_subnormal_results_equal_to_numpy_float32_are_accepted():
+    """Gradients of ~1e-38 put the results in fp32's subnormal range, whose spacing (2^-149)
+    is absolute: numpy's own float32 evaluation of the formulas is off by more than 8 ulps of
+    the terms' magnitude there. The tolerance's floor (fp32's smallest normal) accepts it, and
+    an error of a smallest normal or more still fails."""
+    from lstm_cell_grad._contract import cell_gradients
+    inputs = make_inputs(16, 8, np.float32, 4)
+    inputs[0] = (inputs[0] * np.float32(1e-38)).astype(np.float32)
+    inputs[1] = (inputs[1] * np.float32(1e-38)).astype(np.float32)
+    dhy, dc, cx, cy, storage = inputs
+    with np.errstate(under="ignore"):
+        gates, grad_cx = cell_gradients(dhy, dc, cx, np.tanh(cy), *np.split(storage, 4, axis=1))
+        numpy_float32 = [np.concatenate(gates, axis=1), grad_cx, np.concatenate(gates, axis=1).sum(axis=0)]
+    assert all(r.dtype == np.float32 for r in numpy_float32)
+    assert (np.abs(numpy_float32[0]) < np.finfo(np.float32).tiny).any()   # the case: subnormal results
+    for comparison in lcg.compare_outputs(numpy_float32, inputs, True):
+        assert comparison.ok, str(comparison)
+    off = numpy_float32[1] + np.float32(2 * np.finfo(np.float32).tiny)
+    assert not lcg.compare("gradCx", off, lcg.reference(*inputs)[1], lcg.term_magnitudes(*inputs)[1]).ok

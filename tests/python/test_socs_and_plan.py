@@ -97,3 +97,31 @@ def test_unknown_soc_names_the_known_ones():
     inputs = make_inputs(2, 8)
     with pytest.raises(ValueError, match="unknown SoC 'Ascend310'.*Ascend910B1"):
         lcg.thnn_fused_lstm_cell_backward(*inputs, soc="Ascend310")
+
+
+@pytest.mark.parametrize("kwargs,error,message", [
+    (dict(batch=3.7), TypeError, "batch must be an int, not float"),
+    (dict(batch=True), TypeError, "batch must be an int, not bool"),
+    (dict(hidden=np.float64(8)), TypeError, "hidden must be an int, not float64"),
+    (dict(batch=-1), ValueError, r"batch must be an int in \[0, 9223372036854775807\], got -1"),
+    (dict(batch=2 ** 63), ValueError, "batch must be an int in"),
+    (dict(num_cores=2 ** 32), ValueError, r"num_cores must be an int in \[1, 4294967295\]"),
+    (dict(num_cores=2.0), TypeError, "num_cores must be an int, not float"),
+])
+def test_plan_checks_its_integer_arguments_before_the_binding(kwargs, error, message):
+    """Not truncated (3.7 planned as 3, True as 1), not pybind11's "incompatible function
+    arguments": the argument named, in the C type's range."""
+    args = dict(batch=8, hidden=8)
+    args.update(kwargs)
+    with pytest.raises(error, match=message):
+        lcg.plan(args.pop("batch"), args.pop("hidden"), **args)
+
+
+def test_tune_checks_its_arguments_before_running():
+    from lstm_cell_grad._tune import tune
+    with pytest.raises(ValueError, match=r"max_trials must be an int in \[1,"):
+        tune(8, 8, max_trials=0)
+    with pytest.raises(ValueError, match="unknown SoC 'junk'"):
+        tune(8, 8, soc="junk")
+    with pytest.raises(TypeError, match="batch must be an int, not float"):
+        tune(8.5, 8)

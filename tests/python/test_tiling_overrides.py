@@ -41,10 +41,17 @@ def test_bad_overrides_are_rejected_by_name(overrides, message):
         lcg.plan(1024, 512, "float16", overrides=overrides)
 
 
-def test_override_values_must_be_positive_ints():
-    for bad in (0, -1, 2.5, True, "4"):
-        with pytest.raises(ValueError, match="grid_rows must be a positive int"):
-            T(grid_rows=bad).as_dict()
+def test_override_values_must_be_ints_in_the_bindings_range():
+    """Checked when the overrides are made, naming the field: a bool, float or str is a
+    TypeError, a value outside the binding's uint32_t a ValueError (not pybind11's "Unable to
+    cast")."""
+    for bad in (2.5, True, "4"):
+        with pytest.raises(TypeError, match="tiling override grid_rows must be an int, not"):
+            T(grid_rows=bad)
+    for bad in (0, -1, 2 ** 32, 2 ** 33):
+        with pytest.raises(ValueError, match=r"tiling override tile_rows must be an int in \[1, 4294967295\]"):
+            T(tile_rows=bad)
+    assert T(tile_rows=2 ** 32 - 1).as_dict() == {"tile_rows": 2 ** 32 - 1}
 
 
 def test_bias_chunk_rows_needs_bias():

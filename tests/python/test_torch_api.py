@@ -82,3 +82,21 @@ def test_non_cpu_tensor_is_a_type_error():
     inputs[2] = torch.empty((2, 8), device="meta")
     with pytest.raises(TypeError, match="cx is on device 'meta'"):
         lcg.thnn_fused_lstm_cell_backward(*inputs)
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_inference_out_tensors_are_refused_outside_inference_mode(index):
+    """As torch's own out= ops: an inference tensor is written only inside inference mode."""
+    inputs = as_torch(make_inputs(2, 8, np.float32, seed=33))
+    with torch.inference_mode():
+        made_inside = [torch.empty(2, 32), torch.empty(2, 8), torch.empty(32)]
+    out = [torch.full((2, 32), 7.0), torch.full((2, 8), 7.0), torch.full((32,), 7.0)]
+    out[index] = made_inside[index]
+    with pytest.raises(RuntimeError) as caught:
+        torch.add(torch.ones(1), torch.ones(1), out=made_inside[index].view(-1)[:1])
+    with pytest.raises(type(caught.value), match="Inplace update to inference tensor outside InferenceMode"):
+        lcg.thnn_fused_lstm_cell_backward(*inputs, out=out)
+    assert all((o == 7).all() for k, o in enumerate(out) if k != index)  # nothing written
+    with torch.inference_mode():  # inside, it is allowed
+        results = lcg.thnn_fused_lstm_cell_backward(*inputs, out=made_inside)
+    assert_meets_contract(results, [i.numpy() for i in inputs])

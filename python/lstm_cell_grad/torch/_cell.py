@@ -14,6 +14,7 @@ import torch
 from torch import Tensor, nn
 
 from ._derivatives import opmath_dtype
+from ._func import refuse_every_transform
 from ._ops import SUPPORTED_DTYPES, thnn_fused_lstm_cell_backward
 
 
@@ -137,6 +138,7 @@ def lstm_cell(input: Tensor, hx: Optional[Tuple[Tensor, Tensor]], w_ih: Tensor, 
         h, c = hx
         if unbatched:
             h, c = h.unsqueeze(0), c.unsqueeze(0)
+    refuse_every_transform("lstm_cell_grad.torch.LSTMCell")
     hy, cy = LSTMCellFunction.apply(input, h, c, w_ih, w_hh, b_ih, b_hh)
     return (hy.squeeze(0), cy.squeeze(0)) if unbatched else (hy, cy)
 

@@ -25,6 +25,7 @@ import torch
 import lstm_cell_grad
 
 from ._derivatives import lstm_cell_backward_vjp
+from ._func import refuse_differentiating_transforms, register_vmap_rule
 
 NAMESPACE = "lstm_cell_grad"
 OP_NAME = "thnn_fused_lstm_cell_backward"
@@ -38,43 +39,69 @@ SUPPORTED_DTYPES = KERNEL_DTYPES + (torch.float64,)
 
 torch.library.define(QUALNAME, SCHEMA)
 
+ACLNN_ERR_PARAM_INVALID = 161002
+FIRST_PHASE = "aclnnThnnFusedLstmCellBackwardGetWorkspaceSize"
+
 
 def _exact_float64(grad_hy, grad_cy, cx, cy, workspace, has_bias):
     """The float64 path: the op's formulas in float64 (the package's reference), not the kernel."""
-    _check_arguments(grad_hy, grad_cy, cx, cy, workspace)
     results = lstm_cell_grad.reference(grad_hy, grad_cy, cx, cy, workspace, has_bias)
     return tuple(None if r is None else torch.from_numpy(r) for r in results)
+
+
+# The aclnn API's tensor names in its messages, and this schema's names for them: under torch
+# a message names the argument the caller passed.
+_SCHEMA_NAMES = (("gradHyOptional", "grad_hy"), ("gradCOptional", "grad_cy"), ("storage", "workspace"),
+                 ("hasBias", "has_bias"))
+
+
+def _in_schema_names(error: "lstm_cell_grad.AclnnError") -> "lstm_cell_grad.AclnnError":
+    message = error.message
+    for c_name, schema_name in _SCHEMA_NAMES:
+        message = message.replace(c_name, schema_name)
+    return lstm_cell_grad.AclnnError(error.status, message, error.api)
 
 
 def _cpu_kernel(grad_hy: Optional[torch.Tensor], grad_cy: Optional[torch.Tensor], cx: torch.Tensor,
                 cy: torch.Tensor, workspace: torch.Tensor,
                 has_bias: bool) -> Tuple[torch.Tensor, torch.Tensor, Optional[torch.Tensor]]:
-    # The package checks every argument through the aclnn API (AclnnError, status 161001 /
-    # 161002, naming the tensor) and returns fresh contiguous tensors of cx's dtype.
+    # The same checks for every dtype (one exception type per failure: AclnnError, status
+    # 161002, naming the schema's argument); the package checks the rest through the aclnn
+    # API and returns fresh contiguous tensors of cx's dtype.
+    _check_arguments(grad_hy, grad_cy, cx, cy, workspace)
     if cx.dtype == torch.float64:
         return _exact_float64(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-    return lstm_cell_grad.thnn_fused_lstm_cell_backward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
+    try:
+        return lstm_cell_grad.thnn_fused_lstm_cell_backward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
+    except lstm_cell_grad.AclnnError as error:
+        raise _in_schema_names(error) from None
+
+
+def _invalid(message: str) -> "lstm_cell_grad.AclnnError":
+    """What the aclnn API raises for this rule (ACLNN_ERR_PARAM_INVALID), in every dtype."""
+    return lstm_cell_grad.AclnnError(ACLNN_ERR_PARAM_INVALID, f"{QUALNAME}: {message}", FIRST_PHASE)
 
 
 def _check_arguments(grad_hy, grad_cy, cx, cy, workspace) -> None:
     """The shape and dtype rules of the aclnn API, where the fake kernel can state them (the
-    real kernels check them again)."""
-    torch._check(cx.dim() == 2, lambda: f"{QUALNAME}: cx must be [batch, hidden], got shape {tuple(cx.shape)}")
-    torch._check(cx.dtype in SUPPORTED_DTYPES,
-                 lambda: f"{QUALNAME}: cx has dtype {cx.dtype}; supported: float32, float16, bfloat16 "
-                         "(the kernel) and float64 (the exact path)")
+    real kernels check them again), raised as the aclnn API raises them (AclnnError) so that a
+    failure is one exception type in every dtype and entry point."""
+    if cx.dim() != 2:
+        raise _invalid(f"cx must be [batch, hidden], got shape {tuple(cx.shape)}")
+    if cx.dtype not in SUPPORTED_DTYPES:
+        raise _invalid(f"cx has dtype {str(cx.dtype).replace('torch.', '')}; supported: float32, float16, "
+                       "bfloat16 (the kernel) and float64 (the exact path)")
     batch, hidden = cx.shape
     expected = {"grad_hy": (batch, hidden), "grad_cy": (batch, hidden), "cy": (batch, hidden),
                 "workspace": (batch, 4 * hidden)}
     for name, tensor in (("grad_hy", grad_hy), ("grad_cy", grad_cy), ("cy", cy), ("workspace", workspace)):
         if tensor is None:
             continue
-        torch._check(tensor.dim() == 2 and tensor.shape[0] == expected[name][0]
-                     and tensor.shape[1] == expected[name][1],
-                     lambda: f"{QUALNAME}: {name} must have shape {expected[name]} (from cx), "
-                             f"got {tuple(tensor.shape)}")
-        torch._check(tensor.dtype == cx.dtype,
-                     lambda: f"{QUALNAME}: {name} has dtype {tensor.dtype}, cx {cx.dtype}: all must match")
+        if not (tensor.dim() == 2 and tensor.shape[0] == expected[name][0] and tensor.shape[1] == expected[name][1]):
+            raise _invalid(f"{name} must have shape {expected[name]} (from cx), got {tuple(tensor.shape)}")
+        if tensor.dtype != cx.dtype:
+            raise _invalid(f"{name} has dtype {str(tensor.dtype).replace('torch.', '')}, cx "
+                           f"{str(cx.dtype).replace('torch.', '')}: all must match")
 
 
 def _fake_kernel(grad_hy, grad_cy, cx, cy, workspace, has_bias):
@@ -104,6 +131,7 @@ torch.library.register_fake(QUALNAME, _fake_kernel)
 torch.library.register_autograd(QUALNAME, _backward, setup_context=_setup_context)
 
 OP = getattr(getattr(torch.ops, NAMESPACE), OP_NAME).default
+register_vmap_rule(QUALNAME, OP)
 
 
 def thnn_fused_lstm_cell_backward(
@@ -132,4 +160,5 @@ def thnn_fused_lstm_cell_backward(
     formulas exactly (for gradcheck). All tensors one dtype; any strides. Differentiable: the
     gradients of the results are computed with torch operations (``_derivatives``).
     """
+    refuse_differentiating_transforms("lstm_cell_grad.torch.thnn_fused_lstm_cell_backward")
     return OP(grad_hy, grad_cy, cx, cy, workspace, has_bias)
