@@ -181,7 +181,9 @@ def cmd_test_sanitized(args) -> None:
 def host_program_flags() -> list[str]:
     """Flags that build a C++ host program written for CANN (acl/acl.h, aclnnop/...) against the sim."""
     lib_dirs = [BUILD / "sim", BUILD]
-    return ([f"-I{ROOT / 'sim' / 'include'}", f"-I{BUILD / 'aclnn' / 'include'}", "-std=c++17"]
+    # -g: the sim's violation reports name the kernel's file:line from its debug info (the
+    # sim's CMake package brings -g too), else they say "(no line info)".
+    return ([f"-I{ROOT / 'sim' / 'include'}", f"-I{BUILD / 'aclnn' / 'include'}", "-std=c++17", "-g"]
             + [f"-L{d}" for d in lib_dirs] + ["-lcust_opapi", "-lascendc_sim", "-pthread"]
             + [f"-Wl,-rpath,{':'.join(map(str, lib_dirs))}"])
 
