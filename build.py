@@ -4,6 +4,8 @@
     python3 build.py run        # build, then show the op working (example + check)
     python3 build.py test       # build, then run the whole test suite
     python3 build.py build      # configure (CMake + Ninja) and build incrementally
+    python3 build.py check [--dtype float16] [--keys 12 13]   # the edit loop: rebuild the op for those
+                                #   tiling keys only, then each key against the float64 reference
     python3 build.py test --sanitize   # ASan + UBSan build (build-asan/) and the C-level/op tests under it
     python3 build.py flags      # compiler/linker flags for a CANN-style host program
     python3 build.py deps       # install the Python packages in requirements.txt
@@ -86,16 +88,90 @@ def tool(name: str) -> str:
     return found
 
 
-def cmd_build(args=None) -> None:
-    cmd_deps()
+# Targets: ALL is everything but the broken-kernel copies (tests/debug), which an edit of the
+# kernel would otherwise recompile six times; BROKEN_KERNELS is asked for when their tests run.
+ALL = "all"
+BROKEN_KERNELS = "_broken_kernels"
+# What `check` needs: the op (kernel, tiling, aclnn API) and the Python module that drives it.
+CHECK_TARGETS = ["cust_opapi", "lstm_cell_grad_ext"]
+KEYS_OPTION = "LSTM_CELL_GRAD_KEYS"
+KEY_COUNT = 24                                   # 8*dtype + 4*hasBias + 2*hasGradC + hasGradHy
+DTYPES = ("float32", "float16", "bfloat16")      # the key's dtype index
+
+
+def cached_keys() -> str | None:
+    """LSTM_CELL_GRAD_KEYS as the build's cache holds it ("" = every key), None if unconfigured."""
     cache = BUILD / "CMakeCache.txt"
-    configured = (BUILD / "build.ninja").exists() and "LSTM_CELL_GRAD_INPLACE:BOOL=ON" in cache.read_text()
-    if not configured:
-        run([tool("cmake"), "-S", str(ROOT), "-B", str(BUILD), "-G", "Ninja",
-             f"-DCMAKE_MAKE_PROGRAM={tool('ninja')}", f"-DPython3_EXECUTABLE={sys.executable}",
-             "-DLSTM_CELL_GRAD_INPLACE=ON"])
+    if not (BUILD / "build.ninja").exists() or "LSTM_CELL_GRAD_INPLACE:BOOL=ON" not in cache.read_text():
+        return None
+    found = re.search(rf"^{KEYS_OPTION}:STRING=(.*)$", cache.read_text(), re.M)
+    return found.group(1) if found else ""
+
+
+def configure(keys: str = "") -> None:
+    """CMake + Ninja in BUILD, the kernel instantiating `keys` ("" = every key); re-run only
+    when unconfigured or the keys differ."""
+    if cached_keys() == keys:
+        return
+    run([tool("cmake"), "-S", str(ROOT), "-B", str(BUILD), "-G", "Ninja",
+         f"-DCMAKE_MAKE_PROGRAM={tool('ninja')}", f"-DPython3_EXECUTABLE={sys.executable}",
+         "-DLSTM_CELL_GRAD_INPLACE=ON", f"-D{KEYS_OPTION}={keys}"])
+
+
+def build_targets(targets: list[str], args=None, keys: str = "") -> None:
+    cmd_deps()
+    configure(keys)
     jobs = ["-j", str(args.jobs)] if args is not None and getattr(args, "jobs", None) else []
-    run([tool("cmake"), "--build", str(BUILD), *jobs])
+    run([tool("cmake"), "--build", str(BUILD), "--target", *targets, *jobs])
+
+
+def cmd_build(args=None) -> None:
+    """Everything, every tiling key (a developer build of a few keys is replaced)."""
+    build_targets([ALL, BROKEN_KERNELS], args)
+
+
+# ---- Stale build: libraries older than a source they are built from ----------------------
+BUILT_FROM = "built_from.txt"   # CMakeLists.txt lists the sources there at configure time
+
+
+def built_libraries() -> dict[str, list[pathlib.Path]]:
+    """Per source group of built_from.txt, the libraries built from it: the sim from sim/, the
+    op from op_host/ and op_kernel/ (and the sim's headers), the module from all of them."""
+    sim = [BUILD / "sim" / "libascendc_sim.so"]
+    op = [BUILD / "libcust_opimpl.so", BUILD / "libcust_opapi.so"]
+    module = sorted((ROOT / "python" / "lstm_cell_grad").glob("_C*.so"))
+    return {"sim": sim + op + module, "op": op + module, "ext": module}
+
+
+def stale_build_note() -> str | None:
+    """A sentence naming a library and the newest of its sources that is newer than it, or
+    None when the build is current (or absent). One stat per listed source, no tree walk."""
+    listing = BUILD / BUILT_FROM
+    if not listing.exists():
+        return None
+    newest: dict[str, tuple[float, str]] = {}
+    for line in listing.read_text().splitlines():
+        group, _, source = line.partition(" ")
+        try:
+            stamp = (os.stat(source).st_mtime, source)
+        except OSError:  # removed since configure: CMake re-lists at the next build
+            continue
+        newest[group] = max(newest.get(group, stamp), stamp)
+    for group, libraries in built_libraries().items():
+        if group not in newest:
+            continue
+        source_time, source = newest[group]
+        for library in libraries:
+            if library.exists() and library.stat().st_mtime < source_time:
+                return (f"{library} is older than its source {source}: this command does not rebuild; "
+                        "run `python3 build.py build` first")
+    return None
+
+
+def warn_if_stale() -> None:
+    note = stale_build_note()
+    if note:
+        say(f"warning: {note}")
 
 
 def names_test_paths(pytest_args: list[str]) -> bool:
@@ -110,12 +186,25 @@ def names_test_paths(pytest_args: list[str]) -> bool:
     return False
 
 
+def collects_broken_kernels(pytest_args: list[str]) -> bool:
+    """Whether the run collects tests/debug (the whole suite, tests/, or a path inside it)."""
+    if not names_test_paths(pytest_args):
+        return True
+    debug = (ROOT / "tests" / "debug").resolve()
+    for arg in pytest_args:
+        path = (ROOT / arg.split("::")[0]).resolve()
+        if not arg.startswith("-") and path.exists() and (path == debug or debug in path.parents
+                                                          or path in debug.parents):
+            return True
+    return False
+
+
 def cmd_test(args) -> None:
     ensure_gtest()
     if getattr(args, "sanitize", False):
         return cmd_test_sanitized(args)
-    cmd_build(args)
     pytest_args = list(args.pytest_args or [])
+    build_targets([ALL, BROKEN_KERNELS] if collects_broken_kernels(pytest_args) else [ALL], args)
     where = [] if names_test_paths(pytest_args) else [str(ROOT / "tests"), str(ROOT / "sim" / "tests")]
     quick = ["-m", "not slow"] if args.quick else []
     run([sys.executable, "-m", "pytest", *where, *quick, *pytest_args], cwd=ROOT)
@@ -181,7 +270,9 @@ def cmd_test_sanitized(args) -> None:
 def host_program_flags() -> list[str]:
     """Flags that build a C++ host program written for CANN (acl/acl.h, aclnnop/...) against the sim."""
     lib_dirs = [BUILD / "sim", BUILD]
-    return ([f"-I{ROOT / 'sim' / 'include'}", f"-I{BUILD / 'aclnn' / 'include'}", "-std=c++17"]
+    # -g: the sim's violation reports name the kernel's file:line from its debug info (the
+    # sim's CMake package brings -g too), else they say "(no line info)".
+    return ([f"-I{ROOT / 'sim' / 'include'}", f"-I{BUILD / 'aclnn' / 'include'}", "-std=c++17", "-g"]
             + [f"-L{d}" for d in lib_dirs] + ["-lcust_opapi", "-lascendc_sim", "-pthread"]
             + [f"-Wl,-rpath,{':'.join(map(str, lib_dirs))}"])
 
@@ -190,6 +281,7 @@ def cmd_flags(_args) -> None:
     for lib in (BUILD / "libcust_opapi.so", BUILD / "sim" / "libascendc_sim.so"):
         if not lib.exists():
             raise SystemExit(f"{lib} is missing: run `python3 build.py build` first")
+    warn_if_stale()  # on stderr: stdout stays the flags alone
     print(" ".join(host_program_flags()))
 
 
@@ -203,6 +295,73 @@ def cmd_run(args) -> None:
         env=env)
     run([sys.executable, "-m", "lstm_cell_grad", "check", "--batch", "333", "--hidden", "100", "--dtype", "bfloat16"],
         env=env)
+
+
+# ---- The edit loop: rebuild the minimum, then a fast verdict per built key ---------------
+# Shapes of the verdict: one row on one core, a tail in both dimensions, several cores.
+CHECK_SHAPES = ((1, 8), (37, 100), (64, 256))
+
+
+def key_fields(key: int) -> tuple[str, bool, bool, bool]:
+    """(dtype, has_bias, has_grad_c, has_grad_hy) of a tiling key (lstm_cell_grad::TilingKey)."""
+    return DTYPES[key // 8], bool(key & 4), bool(key & 2), bool(key & 1)
+
+
+def chosen_keys(dtypes: list[str] | None, keys: list[int] | None) -> list[int]:
+    """The keys `check` builds: those named, else every key of the dtypes named, else all."""
+    if keys:
+        bad = [k for k in keys if not 0 <= k < KEY_COUNT]
+        if bad:
+            raise SystemExit(f"check: --keys {bad} are not tiling keys (0..{KEY_COUNT - 1}: "
+                             "8*dtype + 4*hasBias + 2*hasGradC + hasGradHy)")
+        chosen = sorted(set(keys))
+    else:
+        chosen = list(range(KEY_COUNT))
+    if dtypes:
+        chosen = [k for k in chosen if key_fields(k)[0] in dtypes]
+        if not chosen:
+            raise SystemExit(f"check: no key of --keys has dtype {', '.join(dtypes)}")
+    return chosen
+
+
+def cmd_check(args) -> None:
+    """Rebuild only the op and its Python module for the chosen keys, then run each key on
+    CHECK_SHAPES against the float64 reference, every sim check at its default (error)."""
+    keys = chosen_keys(args.dtype, args.keys)
+    subset = "" if len(keys) == KEY_COUNT else ";".join(map(str, keys))
+    build_targets(CHECK_TARGETS, args, keys=subset)
+    if subset:
+        say(f"developer build: the kernel holds tiling keys {subset.replace(';', ' ')} only; "
+            "`python3 build.py build` (or test) restores every key")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "python"), os.environ.get("PYTHONPATH", "")]))
+    env.pop("ASCEND_SIM_CHECKS", None)  # every check, at its default severity
+    result = subprocess.run([sys.executable, str(ROOT / "build.py"), "verdict", *map(str, keys)], env=env)
+    raise SystemExit(result.returncode)
+
+
+def cmd_verdict(args) -> None:
+    """The check's verdict, in a child process that loads the module just built."""
+    import numpy as np
+    import lstm_cell_grad as lcg
+    failed = 0
+    for key in args.verdict_keys:
+        dtype, has_bias, has_c, has_hy = key_fields(key)
+        problems = []
+        for batch, hidden in CHECK_SHAPES:
+            inputs = lcg.random_inputs(batch, hidden, dtype, grad_hy=has_hy, grad_c=has_c, seed=key)
+            try:
+                results = lcg.thnn_fused_lstm_cell_backward(**inputs, has_bias=has_bias)
+            except Exception as error:  # a sim check or the op's own error: the verdict names it
+                problems.append(f"({batch}, {hidden}): {str(error).strip().splitlines()[0]}")
+                continue
+            args_in = [inputs[name] for name in ("grad_hy", "grad_c", "cx", "cy", "storage")]
+            problems += [f"({batch}, {hidden}) {c}" for c in lcg.compare_outputs(results, args_in, has_bias)
+                         if not c.ok]
+        failed += bool(problems)
+        print(f"key {key:2d} ({dtype}, bias {int(has_bias)}, grad_c {int(has_c)}, grad_hy {int(has_hy)}): "
+              + ("ok" if not problems else "FAILED\n    " + "\n    ".join(problems)), flush=True)
+    print(f"check: {len(args.verdict_keys) - failed} passed, {failed} failed")
+    raise SystemExit(1 if failed else 0)
 
 
 CANN_BUILD = pathlib.Path(os.environ.get("ASCEND_CANN_BUILD_DIR", ROOT / "build-cann"))
@@ -270,6 +429,17 @@ def main(argv: list[str] | None = None) -> None:
     p.set_defaults(func=cmd_test)
     sub.add_parser("flags", help="compiler and linker flags for a CANN-style host program").set_defaults(
         func=cmd_flags)
+    p = sub.add_parser("check", help="the edit loop: rebuild only the op and its module for the chosen "
+                                     "tiling keys, then each key against the float64 reference "
+                                     "(build.py check --dtype float16 --keys 12 13)")
+    p.add_argument("-j", "--jobs", type=int)
+    p.add_argument("--dtype", nargs="+", choices=DTYPES, help="only the keys of these dtypes")
+    p.add_argument("--keys", nargs="+", type=int, help="only these tiling keys (8*dtype + 4*hasBias + "
+                                                       "2*hasGradC + hasGradHy)")
+    p.set_defaults(func=cmd_check)
+    p = sub.add_parser("verdict", help=argparse.SUPPRESS)  # check's child process
+    p.add_argument("verdict_keys", nargs="+", type=int)
+    p.set_defaults(func=cmd_verdict)
     p = sub.add_parser("run", help="build, then run the reference example and a check through Python")
     p.add_argument("-j", "--jobs", type=int)
     p.set_defaults(func=cmd_run)

@@ -7,12 +7,24 @@
 using lstm_cell_grad::GmArgs;
 using lstm_cell_grad::LstmCellGradKernel;
 
-template <typename T, bool kHasHy, bool kHasC, bool kHasBias, typename TilingData>
+// LSTM_CELL_GRAD_BUILT_KEYS (the sim's developer build, CMake's LSTM_CELL_GRAD_KEYS): a
+// bitmask of the tiling keys this build instantiates, so an edit of one key compiles in
+// seconds. A launch with a key left out stops with an error, never a wrong result. Unset
+// (every other build): every key.
+template <uint32_t kKey, typename T, bool kHasHy, bool kHasC, bool kHasBias, typename TilingData>
 __aicore__ inline void RunVariant(const GmArgs& gm, const TilingData& tiling) {
-    AscendC::TPipe pipe;
-    LstmCellGradKernel<TilingData, T, kHasHy, kHasC, kHasBias> kernel;
-    kernel.Init(gm, tiling, &pipe);
-    kernel.Process();
+#ifdef LSTM_CELL_GRAD_BUILT_KEYS
+    if constexpr (((LSTM_CELL_GRAD_BUILT_KEYS) >> kKey & 1u) == 0) {
+        ascendc_assert(false, "tiling key %u is not in this build (LSTM_CELL_GRAD_BUILT_KEYS 0x%x): "
+                       "rebuild with every key (python3 build.py build)", kKey, (LSTM_CELL_GRAD_BUILT_KEYS));
+    } else
+#endif
+    {
+        AscendC::TPipe pipe;
+        LstmCellGradKernel<TilingData, T, kHasHy, kHasC, kHasBias> kernel;
+        kernel.Init(gm, tiling, &pipe);
+        kernel.Process();
+    }
 }
 
 // Key = 8*dtype + 4*hasBias + 2*hasGradC + hasGradHy (lstm_cell_grad::TilingKey; dtype 0 float,
@@ -20,7 +32,7 @@ __aicore__ inline void RunVariant(const GmArgs& gm, const TilingData& tiling) {
 // same fp32 math as half).
 #define LSTM_CELL_GRAD_VARIANT(key, T, hasHy, hasC, hasBias)      \
     if (TILING_KEY_IS(key)) {                                     \
-        RunVariant<T, hasHy, hasC, hasBias>(gm, tilingData);      \
+        RunVariant<key, T, hasHy, hasC, hasBias>(gm, tilingData); \
         return;                                                   \
     }
 

@@ -7,7 +7,10 @@ import re
 import pytest
 
 lcg = pytest.importorskip("lstm_cell_grad")
-broken = pytest.importorskip("_broken_kernels")
+try:
+    import _broken_kernels as broken
+except ImportError as error:  # a target of its own, built when tests/debug is collected
+    pytest.fail(f"_broken_kernels is not built ({error}): run `python3 build.py test tests/debug`", pytrace=False)
 
 VARIANTS = json.loads(pathlib.Path(broken.VARIANTS_JSON).read_text())
 
@@ -155,3 +158,22 @@ def test_a_skipped_row_is_an_unwritten_output_at_its_coordinates():
     assert store, str(error)
     text = (pathlib.Path(VARIANTS["skip_row"]["dir"]) / store.group(1)).read_text().split("\n")[int(store.group(2)) - 1]
     assert store.group(1) == TILE and "DataCopyPad(" in text, text
+
+
+def test_a_queue_buffer_never_freed_is_reported_at_the_end_of_the_kernel():
+    # 8 rows: one tile and one bias flush per core, so the queue's two buffers never run out
+    # and no AllocTensor waits; only the end-of-kernel check sees the buffer left allocated.
+    inputs = lcg.random_inputs(8, HIDDEN, "float32")
+    broken.use("missing_free")
+    try:
+        with pytest.raises(lcg.AclnnError) as caught:
+            lcg.thnn_fused_lstm_cell_backward(**inputs, has_bias=True, num_cores=CORES)
+    finally:
+        broken.restore()
+    error = caught.value
+    assert_reported_once(error, "queue-capacity")
+    assert re.search(r"core \d+/\d+: end of kernel: TQue<VECOUT>#\d+ buffer \d+ is still allocated", str(error))
+    # The line is the AllocTensor of the buffer never freed, in the function the edit broke.
+    header, line, function = frames(str(error), "missing_free")[0]
+    assert (header, line) == (BIAS, line_of("missing_free", BIAS, "outQueue_.template AllocTensor", "void Flush("))
+    assert function.endswith("::BiasAccumulator::Flush")

@@ -5,7 +5,10 @@ import numpy as np
 import pytest
 
 lcg = pytest.importorskip("lstm_cell_grad")
-broken = pytest.importorskip("_broken_kernels")
+try:
+    import _broken_kernels as broken
+except ImportError as error:  # a target of its own, built when tests/debug is collected
+    pytest.fail(f"_broken_kernels is not built ({error}): run `python3 build.py test tests/debug`", pytrace=False)
 
 # The variant and the check that must stop it on a one-row, one-core launch. (load_rows_length
 # breaks the per-gate load, which a tile of fewer rows than gates never takes.)

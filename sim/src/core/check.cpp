@@ -11,6 +11,7 @@
 #include "ascendc_sim/core/environment.h"
 #include "ascendc_sim/core/launch.h"
 #include "ascendc_sim/core/source_location.h"
+#include "violation_text.h"
 
 namespace sim {
 namespace {
@@ -118,7 +119,8 @@ namespace detail {
 void ReapplyCheckEnvironment() { ResetSeverities(); }
 }  // namespace detail
 
-bool Violation(Check kind, const std::string& message) {
+namespace {
+bool Report(Check kind, const std::string& message, bool withCurrentStack) {
     Severity severity = GetSeverity(kind);
     if (severity == Severity::Off) return false;
     CoreState* core = CurrentCoreOrNull();
@@ -126,13 +128,20 @@ bool Violation(Check kind, const std::string& message) {
     if (core != nullptr) {
         // The kernel line that issued the instruction: symbolized here, only because a report is built.
         text = "core " + std::to_string(core->blockIdx) + "/" + std::to_string(core->blockNum) + ": " + message +
-               DescribeCallStack(CaptureCallStack());
+               (withCurrentStack ? DescribeCallStack(CaptureCallStack()) : std::string());
     }
     if (severity == Severity::Warn) {
         if (core != nullptr) core->launch->RecordWarning(kind, text);
         return false;
     }
     throw KernelFault(kind, text);
+}
+}  // namespace
+
+bool Violation(Check kind, const std::string& message) { return Report(kind, message, true); }
+
+bool ViolationWithItsLines(Check kind, const std::string& messageWithLines) {
+    return Report(kind, messageWithLines, false);
 }
 
 }  // namespace sim

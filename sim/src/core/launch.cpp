@@ -11,6 +11,7 @@
 #include "ascendc_sim/core/core_state.h"
 #include "ascendc_sim/core/gm.h"
 #include "ascendc_sim/model/profile.h"
+#include "violation_text.h"
 
 namespace sim {
 namespace {
@@ -215,6 +216,8 @@ LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& 
             detail::SetCurrentCore(&core);
             try {
                 coreBody();
+                // Found by a queue's destructor at the kernel's end, reported here (core, queue, line).
+                if (!core.unfreedQueueTensor.empty()) ViolationWithItsLines(Check::QueueCapacity, core.unfreedQueueTensor);
                 launch.CoreFinished(idx);
             } catch (const KernelFault& fault) {
                 launch.Fail(fault.kind, fault.message);

@@ -1,5 +1,7 @@
 #include "ascendc_sim/kernel/tpipe.h"
 
+#include <exception>
+
 #include "ascendc_sim/core/check.h"
 
 namespace AscendC {
@@ -165,6 +167,24 @@ sim::Event QueueState::QueueEvent(sim::EventKind kind, sim::Pipe pipe, sim::Pipe
     return event;
 }
 
+QueueState::~QueueState() {
+    sim::CoreState* core = sim::CurrentCoreOrNull();
+    // While a violation unwinds the kernel, buffers are left allocated by the fault, not the kernel.
+    if (pipe_ == nullptr || core == nullptr || std::uncaught_exceptions() > 0 || !core->unfreedQueueTensor.empty()) {
+        return;
+    }
+    for (size_t i = 0; i < slots_.size(); ++i) {
+        const Slot& slot = slots_[i];
+        if (!slot.allocated) continue;
+        core->unfreedQueueTensor =
+            "end of kernel: " + NameParts(static_cast<int32_t>(i)).Text() + " is still " +
+            (slot.queued ? "queued (EnQue'd, never DeQue'd and freed)" : "allocated (FreeTensor missing?)") +
+            ": its next AllocTensor hangs on hardware; allocated by AllocTensor" +
+            sim::DescribeCallStack(sim::CallSiteStack(slot.allocSite));
+        return;
+    }
+}
+
 QueueState::Slot* QueueState::Find(const sim::UbRef& ref, const char* api) {
     for (auto& slot : slots_) {
         if (slot.ref.offset == ref.offset && slot.ref.buffer == ref.buffer) return &slot;
@@ -215,6 +235,7 @@ sim::UbRef QueueState::Alloc() {
         core.hazard.Observe(producer, chosen->freeToken);
     }
     chosen->allocated = true;
+    chosen->allocSite = __builtin_return_address(0);  // the inlined AllocTensor: the kernel's line
     // Called from the inlined AllocTensor: the return address is the kernel's call site.
     core.Poison(chosen->ref.offset, chosen->ref.bytes,
                 core.origins.ForCallSite(__builtin_return_address(0), "AllocTensor",

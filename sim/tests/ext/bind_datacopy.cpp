@@ -120,6 +120,7 @@ void GmToUbBody(uint8_t* gm, const DmaRequest& req, DmaOutcome* out) {
         throw std::invalid_argument("unknown api '" + req.api + "'");
     }
     CaptureUb(buffer.SimRef(), out);
+    queue.FreeTensor(buffer);  // a kernel frees what it allocates (the end-of-kernel queue check)
 }
 
 template <class T>
@@ -143,6 +144,7 @@ void UbToGmBody(uint8_t* gm, const DmaRequest& req, DmaOutcome* out) {
         throw std::invalid_argument("unknown api '" + req.api + "'");
     }
     CaptureUb(buffer.SimRef(), out);
+    queue.FreeTensor(buffer);  // a kernel frees what it allocates (the end-of-kernel queue check)
 }
 
 template <class T>

@@ -40,7 +40,15 @@ public:
         // allocates nothing per launch beyond its slots.
         uint64_t queuedAt = 0;
         sim::VectorClock queueToken{};
+        const void* allocSite = nullptr;  // the kernel's AllocTensor while allocated (reports only)
     };
+    QueueState() = default;
+    QueueState(const QueueState&) = default;
+    QueueState& operator=(const QueueState&) = default;
+    // A buffer still allocated when the queue goes out of scope at the end of the kernel
+    // (FreeTensor missing: on hardware its next AllocTensor waits forever) is left on the core
+    // for the launch to report once the kernel returns (a destructor must not throw).
+    ~QueueState();
     void Init(TPipe* pipe, TPosition src, TPosition dst, int32_t depth, const char* kind, uint8_t num, uint32_t len);
     sim::UbRef Alloc();
     bool EnQue(const sim::UbRef& ref);
