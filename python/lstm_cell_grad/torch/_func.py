@@ -24,7 +24,11 @@ _DIFFERENTIATING = ("Grad", "Jvp")
 
 
 def active_transforms() -> List[str]:
-    """The torch.func transforms active around the caller, outermost first ("Vmap", "Grad", ...)."""
+    """The torch.func transforms active around the caller, outermost first ("Vmap", "Grad", ...);
+    none while torch.compile traces (dynamo cannot trace the interpreter stack, and a compiled
+    graph calls the op itself)."""
+    if torch.compiler.is_compiling():
+        return []
     from torch._functorch.pyfunctorch import retrieve_all_functorch_interpreters
     return [interpreter.key().name for interpreter in retrieve_all_functorch_interpreters()]
 
