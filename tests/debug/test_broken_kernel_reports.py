@@ -177,3 +177,16 @@ def test_a_queue_buffer_never_freed_is_reported_at_the_end_of_the_kernel():
     header, line, function = frames(str(error), "missing_free")[0]
     assert (header, line) == (BIAS, line_of("missing_free", BIAS, "outQueue_.template AllocTensor", "void Flush("))
     assert function.endswith("::BiasAccumulator::Flush")
+
+
+def test_a_gm_race_names_the_element_in_the_outputs_coordinates():
+    error = run_broken("overlapping_rows")
+    assert_reported_once(error, "gm-race")
+    m = re.search(r"of argument '(\w+)' at byte (\d+), element \((\d+), (\d+)\) of shape \[(\d+), (\d+)\]", str(error))
+    assert m, str(error)
+    name, offset, row, col, rows, cols = m.group(1), *map(int, m.groups()[1:])
+    width = {"gradGatesOut": 4 * HIDDEN, "gradCxOut": HIDDEN}[name]
+    element_bytes = 4  # float32
+    assert (rows, cols) == (BATCH, width)
+    assert (row, col) == divmod(offset // element_bytes, width)
+    assert row > 0  # a core's first row, rewritten by the core after it

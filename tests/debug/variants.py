@@ -59,6 +59,12 @@ VARIANTS = {
         "edits": [(BIAS, "outQueue_.EnQue(out);", "/* EnQue dropped */", "void Flush("),
                   (BIAS, "out = outQueue_.template DeQue<float>();", "/* DeQue dropped */", "void Flush(")],
     },
+    # Every block starts one row early: a core's first tile rewrites the previous core's last
+    # row (a cross-core GM race on gradGates and gradCx).
+    "overlapping_rows": {
+        "edits": [(GATE_PASS, "for (int64_t row = rowBegin; row < rowEnd; row += tileRows) {",
+                   "for (int64_t row = rowBegin > 0 ? rowBegin - 1 : 0; row < rowEnd; row += tileRows) {")],
+    },
     # The gradBias flush never frees its output buffer: with a flush or two per core the
     # queue's two buffers never run out, so only the end-of-kernel queue check sees it.
     "missing_free": {

@@ -163,8 +163,17 @@ void CheckGmRaces(LaunchState& launch) {
         auto allocation = FindGm(reinterpret_cast<void*>(address));
         if (!allocation) return std::string("GM");
         const std::string name = launch.ArgumentName(reinterpret_cast<void*>(allocation->base));
-        return (name.empty() ? allocation->label : "argument '" + name + "'") + " at byte " +
-               std::to_string(address - allocation->base);
+        std::string text = (name.empty() ? allocation->label : "argument '" + name + "'") + " at byte " +
+                           std::to_string(address - allocation->base);
+        // In a declared output with a shape: the element too, as the unwritten-output report gives it.
+        for (const OutputTensor& out : launch.config.outputs) {
+            const auto begin = reinterpret_cast<uintptr_t>(out.data);
+            if (!out.shape.empty() && address >= begin && address < begin + out.bytes) {
+                text += ", element " + ElementAt(out, address - begin);
+                break;
+            }
+        }
+        return text;
     });
     if (race.empty()) return;
     if (GetSeverity(Check::GmRace) == Severity::Error) {

@@ -1,5 +1,7 @@
 #include "ascendc_sim/core/output_check.h"
 
+#include "violation_text.h"
+
 #include <algorithm>
 #include <iterator>
 
@@ -102,6 +104,11 @@ std::string DescribeHoles(const OutputTensor& out, const std::vector<Interval>& 
 }
 
 }  // namespace
+
+std::string ElementAt(const OutputTensor& out, uint64_t byteOffset) {
+    if (out.shape.empty()) return "byte " + std::to_string(byteOffset);
+    return Index(out, byteOffset / std::max<uint32_t>(out.elementBytes, 1));
+}
 
 void OutputWatch::Watch(const std::vector<OutputTensor>& outputs) { outputs_ = outputs; }
 
