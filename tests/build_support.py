@@ -27,3 +27,14 @@ def build_path(*parts) -> pathlib.Path:
     return path
 
 
+
+
+def host_program_flags() -> list:
+    """`build.py flags` for this build, split: what a C++ host program written for CANN needs
+    to build against the sim (the README's one-liner)."""
+    import shlex
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, str(ROOT / "build.py"), "flags"], capture_output=True, text=True,
+                         check=True, env={**os.environ, "ASCEND_SIM_BUILD_DIR": str(BUILD)}).stdout
+    return shlex.split(out)

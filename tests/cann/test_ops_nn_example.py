@@ -5,15 +5,10 @@ copies back, teardown. Taken from an ops-nn checkout at run time (CANN_SOURCES_D
 cann_sources.py), it must compile with `build.py flags` and run against the sim unchanged, and
 print what the op computes for its inputs (every input 1.0, batch 1, hidden 8)."""
 import math
-import os
 import re
-import shlex
 import subprocess
-import sys
 
-import pytest
-
-from ..build_support import BUILD, ROOT
+from ..build_support import host_program_flags
 from .cann_sources import cann_checkout
 
 API_PAGE = "rnn/thnn_fused_lstm_cell_grad/docs/aclnnThnnFusedLstmCellBackward.md"
@@ -36,10 +31,9 @@ def test_ops_nn_api_page_example_runs_unchanged(tmp_path):
     page = (cann_checkout("ops-nn") / API_PAGE).read_text(encoding="utf-8")
     source = tmp_path / "example.cpp"
     source.write_text(example_source(page), encoding="utf-8")
-    flags = subprocess.run([sys.executable, str(ROOT / "build.py"), "flags"], capture_output=True, text=True,
-                           check=True, env={**os.environ, "ASCEND_SIM_BUILD_DIR": str(BUILD)}).stdout
+    flags = host_program_flags()
     binary = tmp_path / "example"
-    subprocess.run(["g++", str(source), "-o", str(binary), *shlex.split(flags)], check=True)
+    subprocess.run(["g++", str(source), "-o", str(binary), *flags], check=True)
     result = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()

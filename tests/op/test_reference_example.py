@@ -1,14 +1,13 @@
 """A host program written only against CANN's headers (docs/examples/host_program.cpp: ACL
 runtime, aclTensor, the two-phase aclnn API) compiles unchanged with `build.py flags` and
 prints the op's results."""
-import os
 import shlex
 import subprocess
 import sys
 
 import pytest
 
-from ..build_support import BUILD, ROOT
+from ..build_support import ROOT, host_program_flags
 
 HOST_PROGRAM = ROOT / "docs" / "examples" / "host_program.cpp"
 
@@ -16,11 +15,9 @@ HOST_PROGRAM = ROOT / "docs" / "examples" / "host_program.cpp"
 @pytest.fixture(scope="module")
 def example_binary(tmp_path_factory):
     work = tmp_path_factory.mktemp("example")
-    env_build = {"ASCEND_SIM_BUILD_DIR": str(BUILD)}
-    flags = subprocess.run([sys.executable, str(ROOT / "build.py"), "flags"], capture_output=True, text=True,
-                           check=True, env={**os.environ, **env_build}).stdout
+    flags = host_program_flags()
     binary = work / "example"
-    subprocess.run(["g++", str(HOST_PROGRAM), "-o", str(binary), *shlex.split(flags)], check=True)
+    subprocess.run(["g++", str(HOST_PROGRAM), "-o", str(binary), *flags], check=True)
     return binary
 
 

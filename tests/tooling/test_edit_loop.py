@@ -4,13 +4,11 @@ broken-kernel copies are built only when their tests run."""
 import importlib.util
 import os
 import pathlib
-import shlex
 import subprocess
-import sys
 
 import pytest
 
-from ..build_support import BUILD, ROOT, build_path
+from ..build_support import ROOT, build_path, host_program_flags
 
 spec = importlib.util.spec_from_file_location("build_py", ROOT / "build.py")
 build_py = importlib.util.module_from_spec(spec)
@@ -21,12 +19,11 @@ UNBUILT_KEY = pathlib.Path(__file__).resolve().parent / "data" / "unbuilt_key.cp
 
 def test_a_launch_with_a_key_left_out_of_the_build_fails_naming_it(tmp_path):
     build_path("sim", "libascendc_sim.so")
-    flags = subprocess.run([sys.executable, str(ROOT / "build.py"), "flags"], capture_output=True, text=True,
-                           check=True, env={**os.environ, "ASCEND_SIM_BUILD_DIR": str(BUILD)}).stdout
+    flags = host_program_flags()
     binary = tmp_path / "unbuilt_key"
     # Key 0 alone (bit 0), at -O0: the one variant compiles in about two seconds.
-    subprocess.run(["g++", "-O0", "-DLSTM_CELL_GRAD_BUILT_KEYS=0x1u", f"-I{ROOT / 'op_host'}",
-                    f"-I{ROOT / 'op_kernel'}", str(UNBUILT_KEY), "-o", str(binary), *shlex.split(flags)],
+    subprocess.run(["g++", "-O0", "-DLSTM_CELL_GRAD_BUILT_KEYS=0x1u", "-DASCENDC_SIM_KERNEL_TILING", f"-I{ROOT / 'op_host'}",
+                    f"-I{ROOT / 'op_kernel'}", str(UNBUILT_KEY), "-o", str(binary), *flags],
                    check=True, timeout=300)
     result = subprocess.run([str(binary)], capture_output=True, text=True, timeout=60)
     output = result.stdout + result.stderr
