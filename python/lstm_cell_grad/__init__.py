@@ -16,6 +16,9 @@ from ._check import Comparison, compare, compare_outputs
 from ._contract import random_inputs, reference, term_magnitudes
 from ._errors import AclnnError
 from ._profile import Profile, min_gm_bytes, profile
+from . import _C, _stale
+
+_stale.warn_if_stale(_C.__file__)  # an edit not yet rebuilt is said, not run silently
 
 __all__ = [
     "AclnnError", "Comparison", "Plan", "Profile", "SocInfo", "TilingOverrides", "backend", "compare",
