@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.metadata
+import importlib.util
 import os
 import pathlib
 import re
@@ -131,7 +132,11 @@ def cmd_build(args=None) -> None:
 
 
 # ---- Stale build: libraries older than a source they are built from ----------------------
-BUILT_FROM = "built_from.txt"   # CMakeLists.txt lists the sources there at configure time
+# The comparison itself is the package's (it warns at import with the same rule); stdlib only.
+_STALE_SPEC = importlib.util.spec_from_file_location("_stale", ROOT / "python" / "lstm_cell_grad" / "_stale.py")
+STALE = importlib.util.module_from_spec(_STALE_SPEC)
+_STALE_SPEC.loader.exec_module(STALE)
+BUILT_FROM = STALE.BUILT_FROM   # CMakeLists.txt lists the sources there at configure time
 
 
 def built_libraries() -> dict[str, list[pathlib.Path]]:
@@ -146,26 +151,8 @@ def built_libraries() -> dict[str, list[pathlib.Path]]:
 def stale_build_note() -> str | None:
     """A sentence naming a library and the newest of its sources that is newer than it, or
     None when the build is current (or absent). One stat per listed source, no tree walk."""
-    listing = BUILD / BUILT_FROM
-    if not listing.exists():
-        return None
-    newest: dict[str, tuple[float, str]] = {}
-    for line in listing.read_text().splitlines():
-        group, _, source = line.partition(" ")
-        try:
-            stamp = (os.stat(source).st_mtime, source)
-        except OSError:  # removed since configure: CMake re-lists at the next build
-            continue
-        newest[group] = max(newest.get(group, stamp), stamp)
-    for group, libraries in built_libraries().items():
-        if group not in newest:
-            continue
-        source_time, source = newest[group]
-        for library in libraries:
-            if library.exists() and library.stat().st_mtime < source_time:
-                return (f"{library} is older than its source {source}: this command does not rebuild; "
-                        "run `python3 build.py build` first")
-    return None
+    return STALE.stale_note(BUILD / BUILT_FROM, built_libraries(),
+                            "this command does not rebuild; run `python3 build.py build` first")
 
 
 def warn_if_stale() -> None:

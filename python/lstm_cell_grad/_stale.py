@@ -8,9 +8,10 @@ from __future__ import annotations
 import os
 import pathlib
 import warnings
-from typing import Optional
+from typing import Dict, Iterable, Mapping, Optional, Tuple
 
 BUILT_FROM = "built_from.txt"
+SOURCE_GROUPS = ("sim", "op", "ext")  # the extension is built from all three
 
 
 def build_dir(package_dir: pathlib.Path) -> pathlib.Path:
@@ -20,31 +21,40 @@ def build_dir(package_dir: pathlib.Path) -> pathlib.Path:
     return pathlib.Path(override) if override else package_dir.parents[1] / "build"
 
 
-def stale_note(module: pathlib.Path, listing: pathlib.Path) -> Optional[str]:
-    """A sentence naming `module` and the newest listed source newer than it, else None (also
-    when either file is missing)."""
+def stale_note(listing: pathlib.Path, built_from: Mapping[str, Iterable[pathlib.Path]],
+               advice: str = "the code running is not the code on disk; run `python3 build.py build`"
+               ) -> Optional[str]:
+    """A sentence naming a library older than the newest listed source of a group it is built
+    from, and that source; None when every library is current, or the list is missing.
+    `built_from` maps each source group of the list (sim, op, ext) to its libraries."""
     try:
-        built = module.stat().st_mtime
         lines = listing.read_text().splitlines()
     except OSError:
         return None
-    newest = None
+    newest: Dict[str, Tuple[float, str]] = {}
     for line in lines:
-        _, _, source = line.partition(" ")
+        group, _, source = line.partition(" ")
         try:
-            stamp = os.stat(source).st_mtime
+            stamp = (os.stat(source).st_mtime, source)
         except OSError:  # removed since configure: the next build lists the sources again
             continue
-        if stamp > built and (newest is None or stamp > newest[0]):
-            newest = (stamp, source)
-    if newest is None:
-        return None
-    return (f"{module} is older than its source {newest[1]}: the code running is not the code on disk; "
-            "run `python3 build.py build`")
+        newest[group] = max(newest.get(group, stamp), stamp)
+    for group, libraries in built_from.items():
+        if group not in newest:
+            continue
+        source_time, source = newest[group]
+        for library in libraries:
+            try:
+                stale = library.stat().st_mtime < source_time
+            except OSError:  # not built (yet)
+                continue
+            if stale:
+                return f"{library} is older than its source {source}: {advice}"
+    return None
 
 
 def warn_if_stale(module_file: str) -> None:
     module = pathlib.Path(module_file)
-    note = stale_note(module, build_dir(module.parent) / BUILT_FROM)
+    note = stale_note(build_dir(module.parent) / BUILT_FROM, {group: [module] for group in SOURCE_GROUPS})
     if note:
         warnings.warn(note, RuntimeWarning, stacklevel=3)

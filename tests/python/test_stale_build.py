@@ -24,14 +24,15 @@ def write_listing(tmp_path, source_age_s):
 
 def test_a_source_newer_than_the_module_is_named(tmp_path):
     module, listing, source = write_listing(tmp_path, +10)
-    note = _stale.stale_note(module, listing)
+    note = _stale.stale_note(listing, {"op": [module]})
     assert note is not None and str(module) in note and str(source) in note and "build.py build" in note
 
 
 def test_a_current_module_or_a_missing_list_is_quiet(tmp_path):
     module, listing, _ = write_listing(tmp_path, -10)
-    assert _stale.stale_note(module, listing) is None
-    assert _stale.stale_note(module, tmp_path / "no_such_list.txt") is None
+    assert _stale.stale_note(listing, {"op": [module]}) is None
+    assert _stale.stale_note(listing, {"sim": [module]}) is None  # no source of that group
+    assert _stale.stale_note(tmp_path / "no_such_list.txt", {"op": [module]}) is None
 
 
 def test_import_warns_when_the_build_listing_has_a_newer_source(tmp_path):
