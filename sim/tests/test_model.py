@@ -347,3 +347,18 @@ def test_soc_timing_header_stands_alone_and_is_constexpr(tmp_path):
     compiler = shutil.which("g++") or shutil.which("c++")
     assert compiler
     subprocess.run([compiler, "-std=c++17", "-fsyntax-only", "-I", str(header.parent), str(source)], check=True)
+
+
+# add_high_performance README, Task Duration - aiv_time (us): cases 0 and 1 on one core, 2-6 on 48.
+PUBLISHED_LAUNCH = {1: (1239689.1 - 1239688.63, 6909.6 - 6909.14),
+                    48: (306.58 - 297.14, 268.5 - 261.5, 264.02 - 257.56, 187.68 - 185.15, 184.52 - 178.49)}
+
+
+def test_launch_overhead_follows_the_published_task_minus_aiv_time(simtest, add_cases):
+    tile = 2048
+    _, one = launch(simtest, "copy_compute", 1, [2 * tile * 4] * 2, stream_params(tile, 2, 1))
+    one_published = sum(PUBLISHED_LAUNCH[1]) / len(PUBLISHED_LAUNCH[1])
+    full_published = sum(PUBLISHED_LAUNCH[48]) / len(PUBLISHED_LAUNCH[48])
+    assert one["launch_us"] == pytest.approx(one_published, rel=0.01)
+    assert add_cases[5]["launch_us"] == pytest.approx(full_published, rel=0.01)
+    assert one["task_duration_us"] == pytest.approx(one["aiv_time_us"] + one["launch_us"])
