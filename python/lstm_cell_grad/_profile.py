@@ -20,6 +20,7 @@ from ._api import Plan, TilingOverrides, _dtype_bytes, plan, thnn_fused_lstm_cel
 MODELED = "modeled"
 PIPES = ("MTE2", "V", "MTE3", "S")  # track order in traces and plots: load, compute, store, scalar
 GATES = 4
+AIV_CLOCK_GHZ = 1.8  # soc_timing.h's clock (msKPP arch_info), the rate of the vector floor
 
 
 @dataclasses.dataclass(frozen=True)
@@ -67,6 +68,27 @@ def min_gm_bytes(batch: int, hidden: int, dtype_bytes: int, has_bias: bool = Tru
     return (reads + GATES + 1) * n + (GATES * hidden * dtype_bytes if has_bias else 0)
 
 
+# The fewest vector instructions per element the formulas need (docs/operator_contract.md), each
+# one 256-byte repeat per 256 bytes of fp32 at one repeat a cycle (asc-devkit add_high_performance:
+# 128 half a cycle per AIV), tanh(cy) counted as one Exp at 2 cycles a repeat (msKPP VEXP fp32):
+# 1 - t^2 (2), gct = gradHy*o*(1-t^2) + gradC (3), do = gradHy*t*o*(1-o) (4), dcx = gct*f (1),
+# df, di, dg (4 each), tanh (2 cycles): 24 repeat-cycles; 4 more with bias (the column sums).
+# float16/bfloat16 inputs are widened to fp32 and results narrowed (one Cast each, 1 cycle).
+VECTOR_CYCLES_PER_FP32_REPEAT = 24
+BIAS_CYCLES_PER_FP32_REPEAT = 4
+REPEAT_BYTES = 256
+
+
+def min_vector_cycles(batch: int, hidden: int, dtype_bytes: int, has_bias: bool = True, grad_hy: bool = True,
+                      grad_c: bool = True) -> float:
+    """Vector-unit cycles (summed over cores) the formulas need at least, all gradients present."""
+    repeats = batch * hidden * 4 / REPEAT_BYTES
+    cycles = VECTOR_CYCLES_PER_FP32_REPEAT + (BIAS_CYCLES_PER_FP32_REPEAT if has_bias else 0)
+    if dtype_bytes != 4:
+        cycles += 8 + GATES + 1  # widen every input read, narrow every output written
+    return repeats * cycles if (grad_hy or grad_c) else 0.0
+
+
 @dataclasses.dataclass(frozen=True)
 class Profile:
     """The modeled profile of one call, under msprof's op-summary names (times in
@@ -98,6 +120,7 @@ class Profile:
     ub_peak_bytes: int
     bound: str
     gm_bandwidth_GBps: float
+    fresh_bandwidth_GBps: float
     cores: Tuple[CoreTime, ...]
     timeline: Tuple[Mapping[str, Any], ...]
     flows: Tuple[Mapping[str, Any], ...]
@@ -128,7 +151,8 @@ class Profile:
             busiest_core=int(raw["busiest_core"]), gm_read_bytes=int(raw["gm_read_bytes"]),
             gm_write_bytes=int(raw["gm_write_bytes"]), l2_hit_ratio=float(raw["l2_hit_ratio"]),
             ub_peak_bytes=int(raw["ub_peak_bytes"]), bound=raw["bound"],
-            gm_bandwidth_GBps=float(raw["gm_bandwidth_GBps"]), cores=cores,
+            gm_bandwidth_GBps=float(raw["gm_bandwidth_GBps"]),
+            fresh_bandwidth_GBps=float(raw.get("fresh_bandwidth_GBps", raw["gm_bandwidth_GBps"])), cores=cores,
             timeline=tuple(raw.get("timeline", ())), flows=tuple(raw.get("flows", ())), raw=raw, plan=plan)
 
     # ---- Derived figures.
@@ -153,13 +177,34 @@ class Profile:
 
     @property
     def hbm_floor_us(self) -> float:
-        """The minimum bytes over the SoC's GM bandwidth: no kernel can be faster from HBM."""
-        return self.min_gm_bytes / (self.gm_bandwidth_GBps * 1e3)
+        """The minimum bytes (every input read once, every output written once) at the best
+        read/write-mix rate published for A2/A3 (``fresh_bandwidth_GBps``: add_high_performance
+        case 6, 2.3456 TB/s, which the model never exceeds)."""
+        return self.min_gm_bytes / (self.fresh_bandwidth_GBps * 1e3)
+
+    @property
+    def vector_floor_us(self) -> float:
+        """The fewest vector repeats the formulas need (:func:`min_vector_cycles`) spread over
+        the launched cores at the AIV clock (1.8 GHz)."""
+        cycles = min_vector_cycles(self.batch, self.hidden, self.dtype_bytes, self.has_bias, "hy" in self.grads,
+                                   "c" in self.grads)
+        return cycles / max(1, min(self.block_dim, len(self.cores) or 1)) / (AIV_CLOCK_GHZ * 1e3)
+
+    @property
+    def floor_us(self) -> float:
+        """The roofline floor: the larger of the HBM and the vector floors."""
+        return max(self.hbm_floor_us, self.vector_floor_us)
+
+    @property
+    def roofline_bound(self) -> str:
+        """Which floor the roofline is: "hbm" or "vector"."""
+        return "hbm" if self.hbm_floor_us >= self.vector_floor_us else "vector"
 
     @property
     def roofline_fraction(self) -> float:
-        """The HBM floor over the modeled kernel time (1.0: at the roofline)."""
-        return self.hbm_floor_us / self.aiv_time_us if self.aiv_time_us > 0 else 0.0
+        """The floor over the modeled kernel time (1.0: at the roofline; <= 1 by construction:
+        the model moves fresh bytes no faster than the floor's rate and runs no repeat faster)."""
+        return self.floor_us / self.aiv_time_us if self.aiv_time_us > 0 else 0.0
 
     @property
     def load_balance(self) -> float:
@@ -193,8 +238,9 @@ class Profile:
             ("GM traffic", f"{self.gm_read_bytes:,} read + {self.gm_write_bytes:,} written = "
                            f"{self.traffic_ratio:.4f}x the minimum {self.min_gm_bytes:,} bytes; "
                            f"L2 hit ratio {self.l2_hit_ratio:.2f}"),
-            ("HBM floor", f"{self.hbm_floor_us:.2f} us at {self.gm_bandwidth_GBps:g} GB/s"),
-            ("roofline fraction", f"{self.roofline_fraction:.3f} (floor / aiv_time)"),
+            ("floor", f"{self.floor_us:.2f} us, {self.roofline_bound}: HBM {self.hbm_floor_us:.2f} us at "
+                      f"{self.fresh_bandwidth_GBps:g} GB/s, vector {self.vector_floor_us:.2f} us"),
+            ("roofline fraction", f"{self.roofline_fraction:.3f} (floor / aiv_time, {self.roofline_bound} bound)"),
             ("load balance", f"{self.load_balance:.3f} (busiest core #{self.busiest_core}"
                              + (f" {busiest.time_us:.2f} us" if busiest else "") + " / mean)"),
             ("UB peak", f"{self.ub_peak_bytes:,} bytes"),

@@ -1,10 +1,11 @@
 """The kernel's performance on the performance model, asserted on MODELED figures (the sim's
 model of the kernel's own instruction stream), never on wall-clock time.
 
-The targets: roofline fraction (HBM floor / modeled aiv_time) >= 0.85 for
-(1024, 4096) float16 and (2048, 2048) float32 with bias; >= 0.80 for every shape with
-B*H >= 1M; >= 0.5 for (64, 1024) float32; the busiest core within 5% of the mean for the
-large shapes; every SoC, both dtypes, bias on and off, any gradient absent.
+The targets: roofline fraction (floor / modeled aiv_time; the floor is the minimum GM bytes at
+the best published A2 mixed rate or the fewest vector repeats, so the fraction is <= 1) >= 0.9
+for every shape with B*H >= 1M in float32, float16 and bfloat16; >= 0.6 for (64, 1024)
+float32; the busiest core within 5% of the mean for the large shapes; every SoC, bias on and
+off, any gradient absent.
 
 Each case below asserts what the kernel reaches today (`floor`, a regression guard) and,
 where that is short of the target, a strict xfail records the gap: it fails the day the
@@ -22,24 +23,26 @@ SOCS = [soc.name for soc in lcg.socs()]
 
 # (batch, hidden, dtype, has_bias, grads, target, floor): floor = reached on every SoC.
 CASES = [
-    (2048, 2048, np.float32, True, ("hy", "c"), 0.85, 0.85),
-    (1024, 4096, np.float32, True, ("hy", "c"), 0.80, 0.80),
-    (1024, 1024, np.float32, True, ("hy", "c"), 0.80, 0.80),
-    (1024, 1024, np.float32, False, ("hy", "c"), 0.80, 0.80),
-    (4096, 512, np.float32, True, ("hy",), 0.80, 0.80),
-    (1024, 1024, np.float16, False, ("hy", "c"), 0.80, 0.80),
-    (1024, 4096, np.float16, False, ("c",), 0.80, 0.80),
+    (2048, 2048, np.float32, True, ("hy", "c"), 0.90, 0.73),
+    (1024, 4096, np.float32, True, ("hy", "c"), 0.90, 0.74),
+    (1024, 1024, np.float32, True, ("hy", "c"), 0.90, 0.79),
+    (1024, 1024, np.float32, False, ("hy", "c"), 0.90, 0.84),
+    (4096, 512, np.float32, True, ("hy",), 0.90, 0.84),
+    (1024, 1024, np.float16, False, ("hy", "c"), 0.90, 0.69),
+    (1024, 4096, np.float16, False, ("c",), 0.90, 0.91),
     # float16 with bias: the fp16 path widens each input right before its use (72 UB bytes
-    # per element), so (1024, 1024) tiles hold 5 x 512 elements.
-    (1024, 4096, np.float16, True, ("hy", "c"), 0.85, 0.85),
-    (1024, 1024, np.float16, True, ("hy", "c"), 0.80, 0.80),
-    (4096, 512, np.float16, True, ("c",), 0.80, 0.80),
+    # per element), so (1024, 1024) tiles hold 5 x 512 elements; the Casts make it vector-bound.
+    (1024, 4096, np.float16, True, ("hy", "c"), 0.90, 0.61),
+    (1024, 1024, np.float16, True, ("hy", "c"), 0.90, 0.55),
+    (4096, 512, np.float16, True, ("c",), 0.90, 0.75),
+    (1024, 1024, "bfloat16", True, ("hy", "c"), 0.90, 0.46),
+    (1024, 1024, "bfloat16", False, ("hy", "c"), 0.90, 0.55),
     # The small shape: 64 rows over 48 cores need partial bias sums, and the 3% traffic target
     # allows three chunks, so a core gets 22 rows of 64 columns (128 on 40 cores); split into
     # a few tiles, their copies overlap the compute.
-    (64, 1024, np.float32, True, ("hy", "c"), 0.50, 0.50),
+    (64, 1024, np.float32, True, ("hy", "c"), 0.60, 0.33),
 ]
-IDS = [f"{b}x{h}-{np.dtype(d).name}-{'bias' if bias else 'nobias'}-{'+'.join(g)}" for b, h, d, bias, g, _, _ in CASES]
+IDS = [f"{b}x{h}-{d if isinstance(d, str) else np.dtype(d).name}-{'bias' if bias else 'nobias'}-{'+'.join(g)}" for b, h, d, bias, g, _, _ in CASES]
 
 
 def modeled(batch, hidden, dtype, soc=None, has_bias=True, grads=("hy", "c")):

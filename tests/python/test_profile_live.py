@@ -24,8 +24,10 @@ def test_profile_returns_the_outputs_and_a_consistent_profile():
     assert prof.gm_read_bytes == sum(c["gm_bytes_read"] for c in launch["cores"])
     assert prof.gm_write_bytes == sum(c["gm_bytes_written"] for c in launch["cores"])
     assert prof.min_gm_bytes == lcg.min_gm_bytes(300, 200, 2) and prof.traffic_ratio >= 1.0
-    assert 0 < prof.hbm_floor_us == pytest.approx(prof.min_gm_bytes / (prof.gm_bandwidth_GBps * 1e3))
-    assert prof.roofline_fraction == pytest.approx(prof.hbm_floor_us / prof.aiv_time_us)
+    assert 0 < prof.hbm_floor_us == pytest.approx(prof.min_gm_bytes / (prof.fresh_bandwidth_GBps * 1e3))
+    assert prof.floor_us == max(prof.hbm_floor_us, prof.vector_floor_us)
+    assert prof.roofline_fraction == pytest.approx(prof.floor_us / prof.aiv_time_us)
+    assert 0 < prof.roofline_fraction <= 1 and prof.roofline_bound in ("hbm", "vector")
     assert prof.task_duration_us > prof.aiv_time_us > 0
     for core in prof.cores:
         assert set(PIPES) <= set(core.pipes) and core.time_us <= prof.aiv_time_us + 1e-9
@@ -52,12 +54,11 @@ def test_tune_finds_a_plan_no_worse_than_the_default():
 
 
 def test_tune_trades_traffic_for_time_only_within_max_traffic():
-    # (64, 1024) float32: within 3% of the minimum traffic only three bias chunks fit, so
-    # the default plan splits the hidden size into 256-byte bursts; smaller chunks let whole
-    # rows go to the cores, at the price of partial sums (modeled figures).
+    # (64, 1024) float32: a plan faster than the default exists (modeled figures; the launch
+    # overhead grows with the cores a plan occupies, so fewer cores can win at this size).
     free = tune(64, 1024, "float32")
     assert free.default.profile.traffic_ratio <= 1.03
-    assert free.best.time_us < free.default.time_us and free.best.profile.traffic_ratio > 1.03
+    assert free.best.time_us < free.default.time_us
     assert "GM traffic / minimum" in str(free)
     capped = tune(64, 1024, "float32", max_traffic=1.03)
     assert capped.best.profile.traffic_ratio <= 1.03

@@ -89,6 +89,7 @@ std::string Profile::ToJson(bool withTimeline) const {
     j.Key("ub_peak_bytes"); j.Integer(ubPeakBytes);
     j.Key("bound"); j.String(bound);
     j.Key("gm_bandwidth_GBps"); j.Number(gmBandwidthGBps);
+    j.Key("fresh_bandwidth_GBps"); j.Number(freshBandwidthGBps);
     j.Key("cores");
     j.Open('[');
     for (const CoreProfile& c : cores) {

@@ -3,7 +3,8 @@
 // issues everything else to the MTE2, V and MTE3 queues; each pipe runs its queue in order,
 // held only by WaitFlag (explicit, or the implicit ones of DeQue/AllocTensor), PipeBarrier and
 // SyncAll. DMAs of all cores share GM (HBM) and L2 bandwidth as max-min fair flows, each also
-// capped by its own core's streaming MTE rate; a DMA releases its pipe when its bytes have
+// capped by its own core's streaming MTE rate, and the fresh traffic of all flows (L2 misses and
+// every written byte) shares the SoC's fresh-data rate; a DMA releases its pipe when its bytes have
 // streamed (the next DMA starts then) and its data lands its fixed latency later, which a
 // SetFlag or barrier on that pipe waits for. The L2 decides per 512-B line what is a hit, a
 // miss, or a dirty line written back. Durations come from soc_timing.h.
@@ -85,6 +86,7 @@ struct Flow {
     double cap;        // the core's own MTE rate, effective bytes per us
     double hbmPer;     // HBM bytes per effective byte
     double l2Per;      // L2 bytes per effective byte
+    double freshPer;   // fresh GM bytes (L2 misses, written bytes) per effective byte
     double rate = 0.0;
     double finish = 0.0;  // when it ends at the current rates
 };
@@ -106,6 +108,7 @@ public:
         cyclesToUs_ = 1.0 / (timing_.clockGHz * 1000.0);
         hbmCap_ = timing_.gmGBps * 1000.0;  // bytes per us
         l2Cap_ = timing_.l2GBps * 1000.0;
+        freshCap_ = timing_.freshGBps * 1000.0;
         aivCores_ = soc.aivCores;
     }
 
@@ -280,7 +283,7 @@ private:
     }
 
     // Max-min fair rates: every active DMA gets the same rate unless its own cap or a shared
-    // resource (HBM, L2) it uses is exhausted first (progressive filling).
+    // resource (HBM, L2, the fresh-data rate) it uses is exhausted first (progressive filling).
     void ShareBandwidth() {
         SyncFlows();
         std::vector<Flow*> open;
@@ -288,25 +291,29 @@ private:
             f.rate = 0.0;
             open.push_back(&f);
         }
-        double hbmLeft = hbmCap_, l2Left = l2Cap_;
+        double hbmLeft = hbmCap_, l2Left = l2Cap_, freshLeft = freshCap_;
         while (!open.empty()) {
-            double sumH = 0, sumL = 0, capStep = kInf;
+            double sumH = 0, sumL = 0, sumF = 0, capStep = kInf;
             for (Flow* f : open) {
                 sumH += f->hbmPer;
                 sumL += f->l2Per;
+                sumF += f->freshPer;
                 capStep = std::min(capStep, f->cap - f->rate);
             }
             const double hStep = sumH > 0 ? hbmLeft / sumH : kInf;
             const double lStep = sumL > 0 ? l2Left / sumL : kInf;
-            const double step = std::max(0.0, std::min({capStep, hStep, lStep}));
+            const double fStep = sumF > 0 ? freshLeft / sumF : kInf;
+            const double step = std::max(0.0, std::min({capStep, hStep, lStep, fStep}));
             for (Flow* f : open) f->rate += step;
             hbmLeft -= step * sumH;
             l2Left -= step * sumL;
-            const bool hbmFull = hStep <= step + kEps, l2Full = lStep <= step + kEps;
+            freshLeft -= step * sumF;
+            const bool hbmFull = hStep <= step + kEps, l2Full = lStep <= step + kEps, freshFull = fStep <= step + kEps;
             std::vector<Flow*> still;
             for (Flow* f : open) {
                 const bool capped = f->rate >= f->cap - kEps;
-                const bool starved = (hbmFull && f->hbmPer > 0) || (l2Full && f->l2Per > 0);
+                const bool starved = (hbmFull && f->hbmPer > 0) || (l2Full && f->l2Per > 0) ||
+                                     (freshFull && f->freshPer > 0);
                 if (!capped && !starved) still.push_back(f);
             }
             if (still.size() == open.size()) break;  // numerical safety
@@ -331,11 +338,13 @@ private:
         const double rate = DmaStreamRate(toUb);
         const double work = rate * DmaPipeMicros(toUb, e.bursts, e.burstBytes, e.gmAddress, pitch, timing_.clockGHz);
         in.us = DmaLandingMicros(toUb, e.bursts, e.burstBytes, e.gmAddress, pitch, timing_.clockGHz);
+        const double fresh = static_cast<double>(t.missBytes) + (toUb ? 0.0 : data);
         Flow f{static_cast<int>(c), idx, work, rate, static_cast<double>(t.missBytes + t.hbmWriteBytes) / work,
-               data / work};
+               data / work, fresh / work};
         flows_.push_back(f);
         flowsChanged_ = true;
         hbmBytes_ += t.missBytes + t.hbmWriteBytes;
+        freshBytes_ += static_cast<uint64_t>(fresh);
         l2Bytes_ += e.bytes;
         if (toUb) {
             readHitBytes_ += t.hitBytes;
@@ -602,8 +611,9 @@ private:
         prof.kernel = launch_.kernelName;
         prof.soc = launch_.soc;
         prof.blockDim = launch_.blockDim;
-        prof.launchUs = kLaunchUs;
+        prof.launchUs = LaunchMicros(static_cast<uint32_t>(std::min(cores_.size(), aivCores_)));
         prof.gmBandwidthGBps = timing_.gmGBps;
+        prof.freshBandwidthGBps = timing_.freshGBps;
         const size_t n = cores_.size();
         double busySum[kPipeCount] = {0, 0, 0, 0};
         // DMA busy time is only known at the end (flows): add it from the finished instructions.
@@ -653,13 +663,14 @@ private:
     }
 
     // Which limit binds: the launch overhead when it exceeds the kernel; a shared resource
-    // (HBM, L2) running at >= 75% of its bandwidth over the kernel; otherwise what kept the
+    // (HBM or the fresh-data rate: "hbm"; L2) running at >= 75% of its rate over the kernel; otherwise what kept the
     // busiest core occupied (its DMA pipes, vector, scalar, or waiting in SyncAll).
     std::string Bound(const Profile& prof) const {
         if (prof.aivTimeUs <= 0.0 || prof.launchUs >= prof.aivTimeUs) return "launch";
         const double hbmUse = static_cast<double>(hbmBytes_) / (prof.aivTimeUs * hbmCap_);
         const double l2Use = static_cast<double>(l2Bytes_) / (prof.aivTimeUs * l2Cap_);
-        if (hbmUse >= 0.75 && hbmUse >= l2Use) return "hbm";
+        const double freshUse = static_cast<double>(freshBytes_) / (prof.aivTimeUs * freshCap_);
+        if (std::max(hbmUse, freshUse) >= 0.75 && std::max(hbmUse, freshUse) >= l2Use) return "hbm";
         if (l2Use >= 0.75) return "l2";
         const CoreProfile& core = prof.cores[prof.busiestCore];
         const double dma = std::max(core.pipes[static_cast<int>(Pipe::MTE2)].busyUs,
@@ -674,7 +685,7 @@ private:
     const LaunchResult& launch_;
     const SocTiming& timing_;
     L2Cache l2_;
-    double cyclesToUs_ = 0.0, hbmCap_ = 0.0, l2Cap_ = 0.0;
+    double cyclesToUs_ = 0.0, hbmCap_ = 0.0, l2Cap_ = 0.0, freshCap_ = 0.0;
     size_t aivCores_ = 1;
     std::vector<CoreSim> cores_;
     std::priority_queue<std::pair<double, size_t>, std::vector<std::pair<double, size_t>>, std::greater<>> wakes_;
@@ -683,7 +694,7 @@ private:
     double flowTime_ = 0.0;          // when flows' `remaining` was last brought up to date
     double nextFlowEnd_ = kInf;
     double now_ = 0.0;
-    uint64_t hbmBytes_ = 0, l2Bytes_ = 0, readBytes_ = 0, readHitBytes_ = 0;
+    uint64_t hbmBytes_ = 0, l2Bytes_ = 0, freshBytes_ = 0, readBytes_ = 0, readHitBytes_ = 0;
     std::vector<TimelineEntry> timeline_;
     std::vector<FlowRecord> flowsOut_;
 };

@@ -1,4 +1,5 @@
-// Test hooks for the time model: launch the kernels of add_static.h / model_streams.h / tile_copy_in.h on
+// Test hooks for the time model: launch the kernels of add_static.h / model_streams.h / tile_copy_in.h /
+// validation_kernels.h on
 // zero-filled GM of given sizes (no copies through Python: the published-sample check moves
 // 384 MiB) and return the launch result with the model's profile JSON.
 #include <pybind11/stl.h>
@@ -16,6 +17,7 @@
 #include "ascendc_sim/model/soc_timing.h"
 #include "model_streams.h"
 #include "tile_copy_in.h"
+#include "validation_kernels.h"
 #include "registry.h"
 
 namespace py = pybind11;
@@ -64,6 +66,8 @@ SIMTEST_BINDINGS(model) {
     RegisterKernel("vector_bank", &vector_bank);
     RegisterKernel("static_missing_wait", &static_missing_wait);
     RegisterKernel("tile_copy_in", &tile_copy_in);
+    RegisterKernel("repeat_copy_in", &repeat_copy_in);
+    RegisterKernel("nd2nz_standin", &nd2nz_standin);
     m.def("model_launch", &ModelLaunch, py::arg("name"), py::arg("block_dim"), py::arg("sizes"), py::arg("params"),
           py::arg("soc") = py::none(), py::arg("timeline") = false,
           "Launch a model test kernel on zero-filled GM allocations of `sizes` bytes (+ params); returns the "

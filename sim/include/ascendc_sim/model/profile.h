@@ -73,7 +73,8 @@ struct Profile {
     double l2HitRatio = 0.0;             // GM-read bytes served by L2
     uint64_t ubPeakBytes = 0;            // highest UB byte any instruction touched (any core)
     std::string bound;                   // hbm, l2, core-dma, vector, scalar, sync, launch
-    double gmBandwidthGBps = 0.0;        // the SoC's GM bandwidth
+    double gmBandwidthGBps = 0.0;        // the SoC's GM bandwidth through L2
+    double freshBandwidthGBps = 0.0;     // the SoC's fresh-data rate (soc_timing.h freshGBps)
     std::vector<CoreProfile> cores;
     std::vector<TimelineEntry> timeline; // every instruction, by core and pipe
     std::vector<FlowRecord> flows;
