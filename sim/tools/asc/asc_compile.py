@@ -1,0 +1,101 @@
+"""Builds one CANN 8.5+/9.x `.asc` program (kernel + host main) against the sim with g++: the
+same steps as the CMake function ascendc_sim_add_asc_executable (sim/cmake/ascendc_sim_asc.cmake),
+for `build.py asc` and the samples runner, which build files outside any CMake project.
+
+    rewrite (asc_rewrite.py) -> <out_dir>/<name>.asc.cpp -> g++ -> <out_dir>/<name>
+"""
+from __future__ import annotations
+
+import dataclasses
+import pathlib
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import asc_rewrite  # noqa: E402  (the rewriter beside this file)
+
+SIM_ROOT = pathlib.Path(__file__).resolve().parents[2]
+SIM_INCLUDE = SIM_ROOT / "include"
+# What the sim's CMake target carries (sim/CMakeLists.txt): C++17, no fused multiply-add in
+# kernel code, line info for the reports.
+CXX_FLAGS = ["-std=c++17", "-g", "-O1", "-ffp-contract=off", "-pthread"]
+
+
+@dataclasses.dataclass
+class Built:
+    ok: bool
+    stage: str            # "rewrite", "compile" or "done"
+    executable: pathlib.Path
+    log: str              # the rewriter's or the compiler's messages
+
+
+def compile_asc(source: pathlib.Path, out_dir: pathlib.Path, sim_lib_dir: pathlib.Path,
+                include_dirs: list[pathlib.Path] = (), cxx: str = "g++", timeout: float = 600) -> Built:
+    """Rewrites and compiles `source`; the executable is out_dir/<stem>."""
+    source = source.resolve()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    executable = out_dir / source.stem
+    rewritten = out_dir / (source.name + ".cpp")
+    try:
+        text = source.read_text(encoding="utf-8", errors="surrogateescape")
+        rewritten.write_text(asc_rewrite.rewrite(text, str(source)), encoding="utf-8", errors="surrogateescape")
+    except (OSError, asc_rewrite.RewriteError) as error:
+        return Built(False, "rewrite", executable, f"{source}:{error}")
+    cmd = [cxx, *CXX_FLAGS, f"-I{SIM_INCLUDE}", "-iquote", str(source.parent),
+           *[f"-I{d}" for d in include_dirs], str(rewritten), "-o", str(executable),
+           f"-L{sim_lib_dir}", "-lascendc_sim", f"-Wl,-rpath,{sim_lib_dir}"]
+    try:
+        result = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return Built(False, "compile", executable, f"g++ did not finish in {timeout:.0f} s")
+    log = result.stdout + result.stderr
+    return Built(result.returncode == 0, "done" if result.returncode == 0 else "compile", executable, log)
+
+
+# The forms in which g++ names what it does not know, most telling first; each gives the name.
+_MISSING_PATTERNS = [
+    re.compile(r"'(?:struct |class )?(?P<scope>[\w:<>, ]+)' has no member named '(?P<name>\w+)'"),
+    re.compile(r"'(?P<name>[\w:]+)' is not a member of '(?P<scope>[\w:<>, ]+)'"),
+    re.compile(r"'(?P<name>[\w:]+)' was not declared in this scope"),
+    re.compile(r"'(?P<name>[\w:]+)' has not been declared"),
+    re.compile(r"'(?P<name>[\w:]+)' does not name a type"),
+    re.compile(r"'(?P<name>[\w:]+)' in namespace '(?P<scope>[\w:]+)' does not name a (?:template )?type"),
+    re.compile(r"(?P<name>[\w./]+\.h(?:pp)?): No such file or directory"),
+    re.compile(r"no matching function for call to '(?P<name>[\w:]+)[(<]"),
+    re.compile(r"no matching member function for call to '(?P<name>\w+)'"),
+    re.compile(r"call of overloaded '(?P<name>[\w:]+)\(.*' is ambiguous"),
+]
+
+
+def first_error(log: str) -> str:
+    """The first compiler error as one line: 'file:line: message'."""
+    for line in log.splitlines():
+        if ": error:" in line or ": fatal error:" in line:
+            where, _, message = line.partition(" error: ")
+            where = re.sub(r":\d+:$", ":", where.split("/")[-1]).replace("fatal", "").strip()
+            return f"{where} {message.strip()}"
+    for line in log.splitlines():
+        if line.strip():
+            return line.strip()
+    return ""
+
+
+def blocking_construct(log: str) -> str:
+    """The API or construct the first compiler error names, in CANN's spelling where the
+    message gives it ("AscendC::LocalMemAllocator", "block_idx", "Hardware"); else the error."""
+    for line in log.splitlines():
+        if ": error:" not in line and ": fatal error:" not in line:
+            continue
+        message = line.split("error:", 1)[1].replace("\u2018", "'").replace("\u2019", "'")
+        for pattern in _MISSING_PATTERNS:
+            found = pattern.search(message)
+            if found:
+                name = found.group("name")
+                scope = found.groupdict().get("scope")
+                if scope and "::" not in name and not scope.startswith(("std", "sim")):
+                    scope = re.sub(r"<.*>", "", scope)
+                    return f"{scope}::{name}"
+                return name
+        return message.strip()[:120]
+    return ""
