@@ -163,14 +163,19 @@ def _callee_start(text: str, mask: list[bool], end: int, line: int) -> int:
     i = _skip_space_back(text, mask, end)
     while True:
         if i > 0 and text[i - 1] == ">":  # template arguments: balance <> and () back to '<'
-            depth, j = 0, i - 1
+            # '<' and '>' inside parentheses are comparisons, not brackets: (N > 2).
+            angles, parens, j = 0, 0, i - 1
             while j >= 0:
                 ch = text[j] if mask[j] else " "
-                if ch in ">)]":
-                    depth += 1
-                elif ch in "<([":
-                    depth -= 1
-                    if depth == 0:
+                if ch in ")]":
+                    parens += 1
+                elif ch in "([":
+                    parens -= 1
+                elif parens == 0 and ch == ">":
+                    angles += 1
+                elif parens == 0 and ch == "<":
+                    angles -= 1
+                    if angles == 0:
                         break
                 j -= 1
             if j < 0 or text[j] != "<":
