@@ -329,7 +329,7 @@ def cmd_samples(args) -> None:
                                                    output=ROOT / "docs" / "sim_kernel_api.md")
     else:
         load_tool(SAMPLES_TOOLS, "samples_runner").main(sources=args.sources, sim_lib_dir=sim_lib,
-                                                        work_dir=BUILD / "samples", only=args.only,
+                                                        work_dir=BUILD / "samples", only=args.only, jobs=args.jobs or 2,
                                                         output=ROOT / "docs" / "sim_samples.md" if not args.only
                                                         else None)
 

@@ -2,13 +2,14 @@
 same steps as the CMake function ascendc_sim_add_asc_executable (sim/cmake/ascendc_sim_asc.cmake),
 for `build.py asc` and the samples runner, which build files outside any CMake project.
 
-    rewrite (asc_rewrite.py) -> <out_dir>/<name>.asc.cpp -> g++ -> <out_dir>/<name>
+    rewrite (asc_rewrite.py) -> <out_dir>/<name>.asc.cpp -> g++ -c -> link -> <out_dir>/<name>
 """
 from __future__ import annotations
 
 import dataclasses
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 
@@ -25,32 +26,65 @@ CXX_FLAGS = ["-std=c++17", "-g", "-O1", "-ffp-contract=off", "-pthread"]
 @dataclasses.dataclass
 class Built:
     ok: bool
-    stage: str            # "rewrite", "compile" or "done"
+    stage: str            # "rewrite", "compile", "link" or "done"
     executable: pathlib.Path
-    log: str              # the rewriter's or the compiler's messages
+    log: str              # the rewriter's, compiler's or linker's messages
+
+
+def _compiler(cxx: str) -> list[str]:
+    """g++, through ccache when it is installed (rebuilding unchanged samples is then quick)."""
+    launcher = shutil.which("ccache")
+    return [launcher, cxx] if launcher else [cxx]
 
 
 def compile_asc(source: pathlib.Path, out_dir: pathlib.Path, sim_lib_dir: pathlib.Path,
                 include_dirs: list[pathlib.Path] = (), cxx: str = "g++", timeout: float = 600) -> Built:
-    """Rewrites and compiles `source`; the executable is out_dir/<stem>."""
-    source = source.resolve()
+    """Rewrites and compiles one .asc program; the executable is out_dir/<stem>."""
+    return compile_program([source], out_dir / pathlib.Path(source).stem, sim_lib_dir, include_dirs=include_dirs,
+                           cxx=cxx, timeout=timeout)
+
+
+def compile_program(sources: list[pathlib.Path], executable: pathlib.Path, sim_lib_dir: pathlib.Path,
+                    definitions: list[str] = (), include_dirs: list[pathlib.Path] = (), cxx: str = "g++",
+                    timeout: float = 600) -> Built:
+    """A program from .asc sources (rewritten first) and plain C++ ones, each compiled on its
+    own (so ccache can keep it), then linked against libascendc_sim.so in `sim_lib_dir`."""
+    out_dir = executable.parent
     out_dir.mkdir(parents=True, exist_ok=True)
-    executable = out_dir / source.stem
-    rewritten = out_dir / (source.name + ".cpp")
+    objects = []
+    for source in map(lambda p: pathlib.Path(p).resolve(), sources):
+        compiled = source
+        if source.suffix == ".asc":
+            compiled = out_dir / (source.name + ".cpp")
+            try:
+                text = source.read_text(encoding="utf-8", errors="surrogateescape")
+                result = asc_rewrite.rewrite(text, str(source))
+            except (OSError, asc_rewrite.RewriteError) as error:
+                return Built(False, "rewrite", executable, f"{source}:{error}")
+            if not compiled.exists() or compiled.read_text(encoding="utf-8", errors="surrogateescape") != result:
+                compiled.write_text(result, encoding="utf-8", errors="surrogateescape")
+        obj = out_dir / (source.name + ".o")
+        cmd = [*_compiler(cxx), *CXX_FLAGS, f"-I{SIM_INCLUDE}", "-iquote", str(source.parent),
+               *[f"-I{d}" for d in include_dirs], *[f"-D{d}" for d in definitions], "-c", str(compiled),
+               "-o", str(obj)]
+        done = _run(cmd, timeout)
+        if done is None or done.returncode != 0:
+            return Built(False, "compile", executable,
+                         f"g++ did not finish in {timeout:.0f} s" if done is None else done.stdout + done.stderr)
+        objects.append(str(obj))
+    cmd = [cxx, "-pthread", *objects, "-o", str(executable), f"-L{sim_lib_dir}", "-lascendc_sim",
+           f"-Wl,-rpath,{sim_lib_dir}"]
+    done = _run(cmd, timeout)
+    if done is None or done.returncode != 0:
+        return Built(False, "link", executable, "link timed out" if done is None else done.stdout + done.stderr)
+    return Built(True, "done", executable, done.stdout + done.stderr)
+
+
+def _run(cmd: list[str], timeout: float):
     try:
-        text = source.read_text(encoding="utf-8", errors="surrogateescape")
-        rewritten.write_text(asc_rewrite.rewrite(text, str(source)), encoding="utf-8", errors="surrogateescape")
-    except (OSError, asc_rewrite.RewriteError) as error:
-        return Built(False, "rewrite", executable, f"{source}:{error}")
-    cmd = [cxx, *CXX_FLAGS, f"-I{SIM_INCLUDE}", "-iquote", str(source.parent),
-           *[f"-I{d}" for d in include_dirs], str(rewritten), "-o", str(executable),
-           f"-L{sim_lib_dir}", "-lascendc_sim", f"-Wl,-rpath,{sim_lib_dir}"]
-    try:
-        result = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return Built(False, "compile", executable, f"g++ did not finish in {timeout:.0f} s")
-    log = result.stdout + result.stderr
-    return Built(result.returncode == 0, "done" if result.returncode == 0 else "compile", executable, log)
+        return None
 
 
 # The forms in which g++ names what it does not know, most telling first; each gives the name.
@@ -84,6 +118,10 @@ def first_error(log: str) -> str:
 def blocking_construct(log: str) -> str:
     """The API or construct the first compiler error names, in CANN's spelling where the
     message gives it ("AscendC::LocalMemAllocator", "block_idx", "Hardware"); else the error."""
+    if "undefined reference to" in log:  # a link error: declared, not defined
+        found = re.search(r"undefined reference to [`'\u2018]([^'(\u2019<]+)", log)
+        if found and ": error:" not in log.split("undefined reference", 1)[0]:
+            return f"{found.group(1)} (undefined at link)"
     for line in log.splitlines():
         if ": error:" not in line and ": fatal error:" not in line:
             continue
