@@ -323,6 +323,9 @@ def cmd_asc(args) -> None:
 
 def cmd_samples(args) -> None:
     """CANN's vector samples built, run and checked on the sim (or, --api-table, the API probe)."""
+    if not args.sources or not (pathlib.Path(args.sources) / "asc-devkit").is_dir():
+        raise SystemExit("build.py samples: --sources DIR (default $CANN_SOURCES_DIR) must hold an asc-devkit "
+                         f"checkout; got {args.sources!r}")
     sim_lib = build_sim_library(args)
     if args.api_table:
         load_tool(SAMPLES_TOOLS, "api_table").main(sources=args.sources, sim_lib_dir=sim_lib,

@@ -199,8 +199,8 @@ def render(results: list[Result], excluded: collections.Counter, date: str) -> s
               "Not attempted. They are `op_kernel` + `op_host` tiling pairs with no host program: running",
               "them needs a generic driver that runs each op's tiling function on a gert::TilingContext",
               "built from shapes, then launches the kernel through ICPU_RUN_KF and compares with a",
-              "reference the op does not ship; their kernels also include ops-nn's common headers",
-              "(`op_kernel/platform`, `kernel_tiling`), which the sim does not provide.", ""]
+              "reference the op does not ship; their kernels also include ops-nn's common kernel headers",
+              "(its platform and kernel-tiling helpers), which the sim does not provide.", ""]
     return "\n".join(lines)
 
 
