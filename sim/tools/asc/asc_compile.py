@@ -115,6 +115,19 @@ def first_error(log: str) -> str:
     return ""
 
 
+def _name_before_column(line: str) -> str:
+    """The identifier just before the column a 'file:line:col: error:' line points at."""
+    found = re.match(r"^(.+?):(\d+):(\d+): (?:fatal )?error:", line)
+    if not found:
+        return ""
+    try:
+        text = pathlib.Path(found.group(1)).read_text(errors="replace").splitlines()[int(found.group(2)) - 1]
+    except (OSError, IndexError):
+        return ""
+    before = re.search(r"([A-Za-z_]\w*)\s*$", text[:int(found.group(3)) - 1])
+    return before.group(1) if before else ""
+
+
 def blocking_construct(log: str) -> str:
     """The API or construct the first compiler error names, in CANN's spelling where the
     message gives it ("AscendC::LocalMemAllocator", "block_idx", "Hardware"); else the error."""
@@ -126,6 +139,10 @@ def blocking_construct(log: str) -> str:
         if ": error:" not in line and ": fatal error:" not in line:
             continue
         message = line.split("error:", 1)[1].replace("\u2018", "'").replace("\u2019", "'")
+        if re.search(r"expected .* before '\(' token", message):
+            macro = _name_before_column(line)  # an unknown macro used at file scope: NAME(...)
+            if macro:
+                return macro
         for pattern in _MISSING_PATTERNS:
             found = pattern.search(message)
             if found:
