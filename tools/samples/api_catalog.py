@@ -65,6 +65,13 @@ class Form:
     parsed: bool = True # False: the page has kernel-side prototypes this parser did not read
 
 
+def short_label(bullet: str) -> str:
+    """A form's label as the table shows it: link targets and markup dropped, at most 40 characters."""
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", bullet)
+    text = re.sub(r"[`*<>]|&\w+;", "", text).strip().rstrip("：:")
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
 def a2_supported(text: str) -> bool | None:
     """Whether the page's product list supports Atlas A2 (None: no product list)."""
     found = A2_LINE.search(text)
@@ -90,7 +97,7 @@ def forms_of_page(path: pathlib.Path, area: str, page: str) -> list[Form]:
     for block in re.finditer(r"```[a-z]*\n(.*?)```", section, re.S):
         # The form's label: the last bullet before the block.
         bullets = re.findall(r"^\s*[-*]\s+(.+)$", section[position:block.start()], re.M)
-        label = bullets[-1].strip() if bullets else label
+        label = short_label(bullets[-1]) if bullets else label
         position = block.end()
         code = re.sub(r"//[^\n]*", "", block.group(1))
         for match in _PROTOTYPE.finditer(code):

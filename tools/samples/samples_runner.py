@@ -170,6 +170,8 @@ def doc_header(date: str) -> str:
 
 
 def _cell(text: str) -> str:
+    """Table-safe text; a file named by its absolute path (this machine's checkout) by its name."""
+    text = re.sub(r"(?:/[\w.+-]+)+/([\w.+-]+\.(?:asc|h|hpp|cpp|py))", r"\1", text)
     return text.replace("|", "\\|").replace("\n", " ")
 
 
