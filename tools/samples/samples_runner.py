@@ -171,7 +171,7 @@ def doc_header(date: str) -> str:
 
 def _cell(text: str) -> str:
     """Table-safe text; a file named by its absolute path (this machine's checkout) by its name."""
-    text = re.sub(r"(?:/[\w.+-]+)+/([\w.+-]+\.(?:asc|h|hpp|cpp|py))", r"\1", text)
+    text = re.sub(r"(?<![\w.])(?:/[\w.+-]+)+/([\w.+-]+\.(?:asc|h|hpp|cpp|py))", r"\1", text)
     return text.replace("|", "\\|").replace("\n", " ")
 
 
