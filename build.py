@@ -331,10 +331,11 @@ def cmd_samples(args) -> None:
         load_tool(SAMPLES_TOOLS, "api_table").main(sources=args.sources, sim_lib_dir=sim_lib,
                                                    output=ROOT / "docs" / "sim_kernel_api.md")
     else:
+        # A partial run (--only) prints its rows and leaves the document alone.
+        document = None if args.only else ROOT / "docs" / "sim_samples.md"
         load_tool(SAMPLES_TOOLS, "samples_runner").main(sources=args.sources, sim_lib_dir=sim_lib,
-                                                        work_dir=BUILD / "samples", only=args.only, jobs=args.jobs or 2,
-                                                        output=ROOT / "docs" / "sim_samples.md" if not args.only
-                                                        else None)
+                                                        work_dir=BUILD / "samples", only=args.only,
+                                                        output=document, jobs=args.jobs or 2)
 
 
 # ---- The edit loop: rebuild the minimum, then a fast verdict per built key ---------------
