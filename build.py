@@ -8,6 +8,9 @@
                                 #   tiling keys only, then each key against the float64 reference
     python3 build.py test --sanitize   # ASan + UBSan build (build-asan/) and the C-level/op tests under it
     python3 build.py flags      # compiler/linker flags for a CANN-style host program
+    python3 build.py asc FILE.asc [--run] [-- ARGS]   # build a CANN 9 .asc program (kernel + main) on the sim
+    python3 build.py samples [--sources DIR]          # CANN's vector samples on the sim: docs/sim_samples.md
+    python3 build.py samples --api-table              # the kernel API probe: docs/sim_kernel_api.md
     python3 build.py deps       # install the Python packages in requirements.txt
     python3 build.py package    # custom_opp_<os>_<arch>.run with an installed CANN (CMake preset cann)
     python3 build.py install-package [--install-path P]   # run that .run
@@ -284,6 +287,57 @@ def cmd_run(args) -> None:
         env=env)
 
 
+# ---- CANN 9 .asc programs and CANN's samples on the sim ------------------------------------
+ASC_TOOLS = ROOT / "sim" / "tools" / "asc"
+SAMPLES_TOOLS = ROOT / "tools" / "samples"
+
+
+def load_tool(directory: pathlib.Path, name: str):
+    """A module of the project's tools, loaded by path (tools/ is not a package)."""
+    if str(directory) not in sys.path:
+        sys.path.insert(0, str(directory))
+    return importlib.import_module(name)
+
+
+def build_sim_library(args=None) -> pathlib.Path:
+    """Builds libascendc_sim.so alone; returns its directory."""
+    build_targets(["ascendc_sim"], args)
+    return BUILD / "sim"
+
+
+def cmd_asc(args) -> None:
+    """Rewrites the .asc's <<<>>> launches, compiles it with g++ against the sim, optionally runs it."""
+    source = pathlib.Path(args.file)
+    if source.suffix != ".asc" or not source.is_file():
+        raise SystemExit(f"build.py asc: FILE '{args.file}' is not an existing .asc file")
+    compiler = load_tool(ASC_TOOLS, "asc_compile")
+    built = compiler.compile_asc(source, BUILD / "asc" / source.stem, build_sim_library(args))
+    if not built.ok:
+        sys.stderr.write(built.log)
+        raise SystemExit(f"build.py asc: {source} failed at the {built.stage} step: "
+                         f"{compiler.first_error(built.log)}")
+    say(f"built {built.executable}")
+    if args.run:
+        run([str(built.executable), *args.program_args])
+
+
+def cmd_samples(args) -> None:
+    """CANN's vector samples built, run and checked on the sim (or, --api-table, the API probe)."""
+    if not args.sources or not (pathlib.Path(args.sources) / "asc-devkit").is_dir():
+        raise SystemExit("build.py samples: --sources DIR (default $CANN_SOURCES_DIR) must hold an asc-devkit "
+                         f"checkout; got {args.sources!r}")
+    sim_lib = build_sim_library(args)
+    if args.api_table:
+        load_tool(SAMPLES_TOOLS, "api_table").main(sources=args.sources, sim_lib_dir=sim_lib,
+                                                   output=ROOT / "docs" / "sim_kernel_api.md")
+    else:
+        # A partial run (--only) prints its rows and leaves the document alone.
+        document = None if args.only else ROOT / "docs" / "sim_samples.md"
+        load_tool(SAMPLES_TOOLS, "samples_runner").main(sources=args.sources, sim_lib_dir=sim_lib,
+                                                        work_dir=BUILD / "samples", only=args.only,
+                                                        output=document, jobs=args.jobs or 2)
+
+
 # ---- The edit loop: rebuild the minimum, then a fast verdict per built key ---------------
 # Shapes of the verdict: one row on one core, a tail in both dimensions, several cores.
 CHECK_SHAPES = ((1, 8), (37, 100), (64, 256))
@@ -416,6 +470,21 @@ def main(argv: list[str] | None = None) -> None:
     p.set_defaults(func=cmd_test)
     sub.add_parser("flags", help="compiler and linker flags for a CANN-style host program").set_defaults(
         func=cmd_flags)
+    p = sub.add_parser("asc", help="build a CANN 9 .asc program (kernel + host main with <<<>>> launches) on the "
+                                   "sim: build/asc/<name>/<name> (build.py asc add.asc --run -- ARGS)")
+    p.add_argument("file", help="the .asc source")
+    p.add_argument("--run", action="store_true", help="run it after building (in the current directory)")
+    p.add_argument("-j", "--jobs", type=int)
+    p.set_defaults(func=cmd_asc)
+    p = sub.add_parser("samples", help="build, run and check CANN's vector samples on the sim and write "
+                                       "docs/sim_samples.md; --api-table: probe every kernel API and write "
+                                       "docs/sim_kernel_api.md")
+    p.add_argument("--sources", default=os.environ.get("CANN_SOURCES_DIR"),
+                   help="a directory of CANN checkouts (asc-devkit, ops-nn, ...); default $CANN_SOURCES_DIR")
+    p.add_argument("--api-table", action="store_true", help="the API probe instead of the samples")
+    p.add_argument("--only", nargs="+", help="only the samples whose path contains one of these (no doc written)")
+    p.add_argument("-j", "--jobs", type=int)
+    p.set_defaults(func=cmd_samples)
     p = sub.add_parser("check", help="the edit loop: rebuild only the op and its module for the chosen "
                                      "tiling keys, then each key against the float64 reference "
                                      "(build.py check --dtype float16 --keys 12 13)")
@@ -436,8 +505,15 @@ def main(argv: list[str] | None = None) -> None:
     p = sub.add_parser("install-package", help="run the built .run (into CANN's opp, or --install-path)")
     p.add_argument("--install-path", help="install under <path>/vendors/<vendor> instead of $ASCEND_OPP_PATH")
     p.set_defaults(func=cmd_install_package)
+    # `asc` passes what follows `--` to the program it runs.
+    argv = sys.argv[1:] if argv is None else list(argv)
+    program_args = []
+    if argv[:1] == ["asc"] and "--" in argv:
+        cut = argv.index("--")
+        argv, program_args = argv[:cut], argv[cut + 1:]
     # Only `test` forwards what it does not know (pytest's options and paths, in any order).
     args, rest = parser.parse_known_args(argv)
+    args.program_args = program_args
     if rest and args.command != "test":
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     args.pytest_args = rest

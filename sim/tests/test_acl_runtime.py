@@ -16,7 +16,7 @@ CASES = [
     "init_twice_and_finalize_twice", "init_with_config_path", "aclnn_init_shares_acl_state", "version",
     "device_selection", "device_reference_counting", "stream_lifecycle", "failed_launch_reported_at_synchronize",
     "recent_error_messages", "last_error", "soc_name_follows_the_sim", "data_type_sizes",
-    "enum_values_are_cann_abi",
+    "enum_values_are_cann_abi", "contexts_bind_the_device_and_count_a_reference", "events_complete_when_recorded",
     # memory_cases.cpp
     "malloc_rules", "free_rules", "host_memory", "host_register_rules",
     "kernels_use_host_mappings_as_checked_gm", "mem_info", "memcpy_every_kind_round_trips",

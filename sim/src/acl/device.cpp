@@ -32,6 +32,11 @@ Stream g_defaultStream = [] {
     return stream;
 }();
 std::map<const void*, std::unique_ptr<Stream>> g_streams;  // live streams by handle
+struct Context {
+    int32_t device = 0;
+};
+std::map<const void*, std::unique_ptr<Context>> g_contexts;  // live contexts by handle
+thread_local const void* t_context = nullptr;              // the calling thread's own context
 // The calling thread's binding (its "current context"): device id and the generation it was made in.
 thread_local int t_device = -1;
 thread_local uint64_t t_deviceGeneration = 0;
@@ -51,6 +56,7 @@ bool ThreadHasDevice() {
 void ReleaseDevice() {
     ++g_deviceGeneration;
     g_streams.clear();
+    g_contexts.clear();
     g_defaultStream.failed = false;
     g_defaultStream.failure.clear();
     g_defaultStream.laterFailures = 0;
@@ -185,6 +191,62 @@ aclError aclrtGetDeviceCount(uint32_t* count) {
 aclError aclrtGetRunMode(aclrtRunMode* runMode) {
     if (runMode == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetRunMode", "runMode is null");
     *runMode = ACL_HOST;  // the program runs on a host next to the (emulated) device
+    return ACL_SUCCESS;
+}
+
+aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {
+    if (context == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateContext", "context is null");
+    if (aclError status = sim::acl::CheckDeviceId("aclrtCreateContext", deviceId); status != ACL_SUCCESS) {
+        return status;
+    }
+    std::lock_guard<std::mutex> lock(sim::acl::g_mutex);
+    ++sim::acl::g_deviceReferences;
+    sim::acl::t_device = deviceId;
+    sim::acl::t_deviceGeneration = sim::acl::g_deviceGeneration;
+    auto created = std::make_unique<sim::acl::Context>();
+    created->device = deviceId;
+    *context = created.get();
+    sim::acl::t_context = created.get();
+    sim::acl::g_contexts.emplace(created.get(), std::move(created));
+    return ACL_SUCCESS;
+}
+
+aclError aclrtDestroyContext(aclrtContext context) {
+    if (context == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtDestroyContext", "context is null");
+    std::lock_guard<std::mutex> lock(sim::acl::g_mutex);
+    if (sim::acl::g_contexts.erase(context) == 0) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtDestroyContext",
+                    "not a live context (never created by aclrtCreateContext, already destroyed, or its device "
+                    "was reset)");
+    }
+    if (sim::acl::t_context == context) sim::acl::t_context = nullptr;
+    if (sim::acl::g_deviceReferences > 0 && --sim::acl::g_deviceReferences == 0) sim::acl::ReleaseDevice();
+    return ACL_SUCCESS;
+}
+
+aclError aclrtSetCurrentContext(aclrtContext context) {
+    if (context == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtSetCurrentContext", "context is null");
+    std::lock_guard<std::mutex> lock(sim::acl::g_mutex);
+    auto it = sim::acl::g_contexts.find(context);
+    if (it == sim::acl::g_contexts.end()) {
+        return Fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtSetCurrentContext",
+                    "not a live context (never created by aclrtCreateContext, destroyed, or its device was reset)");
+    }
+    sim::acl::t_device = it->second->device;
+    sim::acl::t_deviceGeneration = sim::acl::g_deviceGeneration;
+    sim::acl::t_context = context;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtGetCurrentContext(aclrtContext* context) {
+    if (context == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetCurrentContext", "context is null");
+    std::lock_guard<std::mutex> lock(sim::acl::g_mutex);
+    if (sim::acl::t_context == nullptr || sim::acl::g_contexts.count(sim::acl::t_context) == 0 ||
+        !sim::acl::ThreadHasDevice()) {
+        return Fail(ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetCurrentContext",
+                    "the calling thread has no current context (aclrtCreateContext or aclrtSetCurrentContext)");
+    }
+    *context = const_cast<void*>(sim::acl::t_context);
     return ACL_SUCCESS;
 }
 

@@ -301,3 +301,80 @@ ACL_CASE(app_log_writes_stderr) {
     ACL_APP_LOG(ACL_ERROR, "answer=%d name=%s", 42, "gates");
     aclAppLog(ACL_INFO, "func", "file.cpp", 7, "plain");
 }
+
+ACL_CASE(contexts_bind_the_device_and_count_a_reference) {
+    aclrtContext context = nullptr;
+    EXPECT_EQ(aclrtCreateContext(&context, 1), 107001);  // ACL_ERROR_RT_INVALID_DEVICEID
+    acltest::TakeRecentError();
+    EXPECT_EQ(aclrtCreateContext(nullptr, 0), 100000);
+    acltest::TakeRecentError();
+    EXPECT_EQ(aclrtGetCurrentContext(&context), 107002);  // none yet
+    acltest::TakeRecentError();
+    EXPECT_EQ(aclrtCreateContext(&context, 0), ACL_SUCCESS);  // binds device 0: no aclrtSetDevice needed
+    aclrtContext current = nullptr;
+    EXPECT_EQ(aclrtGetCurrentContext(&current), ACL_SUCCESS);
+    EXPECT_TRUE(current == context);
+    aclrtStream stream = nullptr;
+    EXPECT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+    // Another thread has no device until it makes the context current.
+    std::thread([&] {
+        aclrtStream other = nullptr;
+        EXPECT_EQ(aclrtCreateStream(&other), 107002);
+        acltest::TakeRecentError();
+        EXPECT_EQ(aclrtSetCurrentContext(context), ACL_SUCCESS);
+        EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+    }).join();
+    EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyContext(context), ACL_SUCCESS);  // its reference was the device's last
+    EXPECT_EQ(aclrtDestroyContext(context), 107000);
+    EXPECT_ERROR_MENTIONS("not a live context");
+    EXPECT_EQ(aclrtSetCurrentContext(context), 107000);
+    acltest::TakeRecentError();
+    EXPECT_EQ(aclrtCreateStream(&stream), 107002);  // the device went with the last reference
+    acltest::TakeRecentError();
+    // With aclrtSetDevice too, the device outlives the context until aclrtResetDevice.
+    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    EXPECT_EQ(aclrtCreateContext(&context, 0), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyContext(context), ACL_SUCCESS);
+    EXPECT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+    EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+}
+
+ACL_CASE(events_complete_when_recorded) {
+    aclrtEvent event = nullptr;
+    EXPECT_EQ(aclrtCreateEvent(&event), 107002);  // no device
+    acltest::TakeRecentError();
+    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    EXPECT_EQ(aclrtCreateEvent(nullptr), 100000);
+    acltest::TakeRecentError();
+    EXPECT_EQ(aclrtCreateEventExWithFlag(&event, ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE), ACL_SUCCESS);
+    aclrtEventRecordedStatus status = ACL_EVENT_RECORDED_STATUS_COMPLETE;
+    EXPECT_EQ(aclrtQueryEventStatus(event, &status), ACL_SUCCESS);
+    EXPECT_EQ(static_cast<int>(status), static_cast<int>(ACL_EVENT_RECORDED_STATUS_NOT_READY));
+    aclrtStream stream = nullptr;
+    EXPECT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+    EXPECT_EQ(aclrtRecordEvent(event, stream), ACL_SUCCESS);
+    EXPECT_EQ(aclrtQueryEventStatus(event, &status), ACL_SUCCESS);
+    EXPECT_EQ(static_cast<int>(status), static_cast<int>(ACL_EVENT_RECORDED_STATUS_COMPLETE));
+    EXPECT_EQ(aclrtStreamWaitEvent(nullptr, event), ACL_SUCCESS);
+    EXPECT_EQ(aclrtSynchronizeEvent(event), ACL_SUCCESS);
+    EXPECT_EQ(aclrtResetEvent(event, stream), ACL_SUCCESS);
+    EXPECT_EQ(aclrtQueryEventStatus(event, &status), ACL_SUCCESS);
+    EXPECT_EQ(static_cast<int>(status), static_cast<int>(ACL_EVENT_RECORDED_STATUS_NOT_READY));
+    EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+    EXPECT_EQ(aclrtRecordEvent(event, stream), 107000);  // a destroyed stream
+    EXPECT_ERROR_MENTIONS("aclrtRecordEvent");
+    EXPECT_EQ(aclrtDestroyEvent(event), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyEvent(event), 107000);
+    EXPECT_ERROR_MENTIONS("not a live event");
+    EXPECT_EQ(aclrtSynchronizeEvent(event), 107000);
+    acltest::TakeRecentError();
+    aclrtEvent plain = nullptr, flagged = nullptr;
+    EXPECT_EQ(aclrtCreateEvent(&plain), ACL_SUCCESS);
+    EXPECT_EQ(aclrtCreateEventWithFlag(&flagged, ACL_EVENT_SYNC), ACL_SUCCESS);
+    EXPECT_TRUE(plain != flagged);
+    EXPECT_EQ(aclrtDestroyEvent(plain), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyEvent(flagged), ACL_SUCCESS);
+    EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+}

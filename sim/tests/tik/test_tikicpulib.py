@@ -59,7 +59,7 @@ def ut(tmp_path_factory):
                  f"-DCMAKE_PREFIX_PATH={prefix}"])
     run_checked([cmake, "--build", ut_build, "-j", "2"])
     return types.SimpleNamespace(prefix=prefix, gtest=ut_build / "tik_kernel_ut",
-                                 plain=ut_build / "tik_plain_launch")
+                                 plain=ut_build / "tik_plain_launch", asc=ut_build / "tik_asc_add")
 
 
 def run(program, *args, checks: str | None = None) -> subprocess.CompletedProcess:
@@ -97,6 +97,19 @@ def test_installed_package_carries_headers_library_and_usage_requirements(ut):
     assert "ascendc_sim::ascendc_sim" in targets
     assert "-ffp-contract=off" in targets and "cxx_std_17" in targets and "Threads::Threads" in targets
     assert "${_IMPORT_PREFIX}/include/ascendc_sim" in targets
+    # The .asc build: its CMake function and the rewriter it runs, beside the package config.
+    for name in ("ascendc_sim_asc.cmake", "asc_rewrite.py"):
+        assert (cmake_dir / name).is_file(), name
+    assert (ut.prefix / "include" / "ascendc_sim" / "cpu_debug_launch.h").is_file()
+
+
+def test_installed_package_builds_an_asc_program(ut):
+    """ascendc_sim_add_asc_executable from find_package(ascendc_sim): sim/tests/asc/add.asc's
+    <<<>>> launches run on the sim's cores."""
+    result = run(ut.asc)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "[ascendc-sim] add_kernel<<<8>>> on Ascend910B1: ok" in result.stdout
+    assert "test pass! (0 wrong" in result.stdout
 
 
 def test_tikicpulib_style_uts_pass(ut):

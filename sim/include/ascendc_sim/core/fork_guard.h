@@ -28,6 +28,7 @@ enum class LockRank : int {
     AclExecutors,
     AclMemory,
     AclDevice,
+    AclEvents,
     PlatformNamed,
     OpRegistry,
     Kernels,

@@ -1,0 +1,258 @@
+"""The samples tooling (tools/samples, `build.py samples`): finding and classifying asc-devkit's
+samples, building/running/checking them on the sim, the kernel API probe, and the generated
+documents' headers. The runner and the probe are exercised on small trees written here in
+asc-devkit's layout (our own code, no CANN text); with CANN_SOURCES_DIR set, also on 2-3 of
+CANN's real samples and pages."""
+import pathlib
+import re
+import subprocess
+import sys
+
+import pytest
+
+from ..build_support import BUILD, ROOT
+from ..cann.cann_sources import cann_checkout
+
+SAMPLES_TOOLS = ROOT / "tools" / "samples"
+sys.path.insert(0, str(SAMPLES_TOOLS))
+import api_catalog  # noqa: E402
+import api_table  # noqa: E402
+import catalog  # noqa: E402
+import samples_runner  # noqa: E402
+
+SIM_LIB = BUILD / "sim"
+A2_PRODUCTS = "| 产品 | 版本 |\n|---|---|\n| Atlas A2 训练系列产品/Atlas A2 推理系列产品 | >= 9.0 |\n"
+RUN_BLOCK = ("```bash\nmkdir -p build && cd build;\ncmake ..;make -j;\npython3 ../scripts/gen_data.py   # data\n"
+             "./demo\npython3 ../scripts/verify_result.py output/output.bin output/golden.bin\n```\n")
+KERNEL = """#include <cstdio>
+#include <vector>
+#include "acl/acl.h"
+#include "kernel_operator.h"
+__global__ __aicore__ void twice(GM_ADDR x, GM_ADDR y) {
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 64 * sizeof(float));
+    AscendC::LocalTensor<float> t = buf.Get<float>();
+    AscendC::GlobalTensor<float> xGm, yGm;
+    xGm.SetGlobalBuffer((__gm__ float*)x + AscendC::GetBlockIdx() * 64, 64);
+    yGm.SetGlobalBuffer((__gm__ float*)y + AscendC::GetBlockIdx() * 64, 64);
+    AscendC::DataCopy(t, xGm, 64);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::%(op)s;
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(yGm, t, %(out)d);
+}
+int main() {
+    std::vector<float> x(256);
+    FILE* in = std::fopen("input/x.bin", "rb");
+    if (!in || std::fread(x.data(), 4, 256, in) != 256) return 2;
+    std::fclose(in);
+    aclInit(nullptr); aclrtSetDevice(0);
+    aclrtStream s; aclrtCreateStream(&s);
+    void *xd, *yd;
+    aclrtMalloc(&xd, 1024, ACL_MEM_MALLOC_HUGE_FIRST); aclrtMalloc(&yd, 1024, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMemcpy(xd, 1024, x.data(), 1024, ACL_MEMCPY_HOST_TO_DEVICE);
+    twice<<<4, nullptr, s>>>((uint8_t*)xd, (uint8_t*)yd);
+    aclrtSynchronizeStream(s);
+    aclrtMemcpy(x.data(), 1024, yd, 1024, ACL_MEMCPY_DEVICE_TO_HOST);
+    FILE* out = std::fopen("output/output.bin", "wb");
+    std::fwrite(x.data(), 4, 256, out);
+    std::fclose(out);
+    return 0;
+}
+"""
+GEN_DATA = ("import numpy as np, os\nos.makedirs('input', exist_ok=True); os.makedirs('output', exist_ok=True)\n"
+            "x = np.arange(256, dtype=np.float32)\nx.tofile('input/x.bin'); (x * 2).tofile('output/golden.bin')\n")
+VERIFY = ("import sys, numpy as np\nok = np.array_equal(np.fromfile(sys.argv[1], np.float32), "
+          "np.fromfile(sys.argv[2], np.float32))\nprint('test pass!' if ok else 'test failed!')\n"
+          "sys.exit(0 if ok else 1)\n")
+
+
+def write_sample(root: pathlib.Path, name: str, source: str, readme: str = A2_PRODUCTS + RUN_BLOCK,
+                 scripts: bool = True) -> None:
+    directory = root / "asc-devkit" / catalog.EXAMPLES / name
+    directory.mkdir(parents=True)
+    stem = directory.name
+    (directory / f"{stem}.asc").write_text(source)
+    (directory / "CMakeLists.txt").write_text(f"project(x LANGUAGES ASC CXX)\nadd_executable(demo\n    {stem}.asc\n)\n"
+                                              "target_compile_definitions(demo PRIVATE SCALE=2)\n")
+    (directory / "README.md").write_text(readme)
+    if scripts:
+        (directory / "scripts").mkdir()
+        (directory / "scripts" / "gen_data.py").write_text(GEN_DATA)
+        (directory / "scripts" / "verify_result.py").write_text(VERIFY)
+
+
+@pytest.fixture(scope="module")
+def fake_sources(tmp_path_factory):
+    """An asc-devkit tree of five samples: correct, wrong result, missing API, cube, not A2/A3."""
+    root = tmp_path_factory.mktemp("cann")
+    write_sample(root, "01_demo/good", KERNEL % {"op": "Muls(t, t, (float)SCALE, 64)", "out": 64})
+    write_sample(root, "01_demo/wrong", KERNEL % {"op": "Muls(t, t, 3.0f, 64)", "out": 64})
+    write_sample(root, "01_demo/missing", KERNEL % {"op": "NoSuchVectorApi(t, 64)", "out": 64})
+    write_sample(root, "01_demo/overrun", KERNEL % {"op": "Muls(t, t, 2.0f, 64)", "out": 128})
+    write_sample(root, "02_cube/mm", KERNEL % {"op": "Mmad(t, t, t, 64)", "out": 64})
+    write_sample(root, "03_950/only", KERNEL % {"op": "Muls(t, t, 2.0f, 64)", "out": 64},
+                 readme="| Ascend 950PR | >= 9.1 |\n" + RUN_BLOCK)
+    return root
+
+
+def test_catalog_classifies_and_reads_the_readme_steps(fake_sources):
+    samples = {s.name: s for s in catalog.find_samples(fake_sources / "asc-devkit")}
+    assert {n: s.kind for n, s in samples.items()} == {
+        "01_demo/good": "vector", "01_demo/wrong": "vector", "01_demo/missing": "vector",
+        "01_demo/overrun": "vector", "02_cube/mm": "cube", "03_950/only": "not A2/A3"}
+    good = samples["01_demo/good"]
+    assert [s.text() for s in good.steps] == ["python3 scripts/gen_data.py", "./demo",
+                                              "python3 scripts/verify_result.py output/output.bin output/golden.bin"]
+    assert good.program == "demo" and [p.name for p in good.sources] == ["good.asc"]
+    assert good.definitions == ["SCALE=2"]
+
+
+def test_readme_scenarios_and_cmake_defaults():
+    lines = ["SCENARIO_NUM=1", "cmake -DSCENARIO_NUM=$SCENARIO_NUM ..;make -j;",
+             "python3 ../scripts/gen_data.py -scenarioNum=$SCENARIO_NUM -DCMAKE_ASC_ARCHITECTURES=dav-2201",
+             "./demo", "msprof ./demo", "python3 ../scripts/verify_result.py -scenarioNum=$SCENARIO_NUM a b"]
+    steps, variables = catalog.parse_steps(lines, "demo")
+    assert variables == {"SCENARIO_NUM": "1"}
+    assert [s.text() for s in steps] == ["python3 scripts/gen_data.py -scenarioNum=1", "./demo",
+                                         "python3 scripts/verify_result.py -scenarioNum=1 a b"]
+    cmake = ("set(SCENARIO_NUM \"0\" CACHE STRING \"x\")\ntarget_compile_definitions(demo PRIVATE\n"
+             "  NPU_ARCH=${NPU_ARCH_ID}\n  SCENARIO_NUM=${SCENARIO_NUM}\n)\nadd_definitions(-DUSE_X)\n")
+    variables = catalog._cmake_variables(cmake, pathlib.Path("/s"), {})
+    assert catalog.compile_definitions(cmake, variables) == ["NPU_ARCH=2201", "SCENARIO_NUM=0", "USE_X"]
+
+
+@pytest.mark.slow  # builds four programs with g++
+def test_runner_builds_runs_and_checks_each_sample(fake_sources, tmp_path):
+    doc = tmp_path / "samples.md"
+    results = {r.sample: r for r in samples_runner.main(str(fake_sources), SIM_LIB, tmp_path / "work",
+                                                         output=doc)}
+    assert set(results) == {"01_demo/good", "01_demo/wrong", "01_demo/missing", "01_demo/overrun"}
+    good, wrong, missing, overrun = (results[f"01_demo/{n}"] for n in ("good", "wrong", "missing", "overrun"))
+    assert (good.built, good.ran, good.correct, good.blocker) == (True, "yes", "yes", "")
+    assert (wrong.built, wrong.ran, wrong.correct) == (True, "yes", "no") and "test failed" in wrong.detail
+    assert (missing.built, missing.ran, missing.blocker) == (False, "-", "AscendC::NoSuchVectorApi")
+    assert "missing.asc:" in missing.detail
+    # A launch the sim stops: the check and the API name what stopped it.
+    assert (overrun.built, overrun.ran, overrun.correct) == (True, "no", "no")
+    assert overrun.blocker.startswith(("operand-bounds: DataCopy", "gm-declared-size: DataCopy")), overrun.blocker
+    text = doc.read_text()
+    assert text.startswith(samples_runner.doc_header(re.search(r" on (\d{4}-\d\d-\d\d);", text).group(1)))
+    assert "built **3**, ran **2**, correct **1**" in text and "cube 1, not A2/A3 1" in text
+    assert "| `AscendC::NoSuchVectorApi` | 1 |" in text
+
+
+def test_runner_names_missing_sources(tmp_path):
+    with pytest.raises(SystemExit, match="no CANN checkouts"):
+        samples_runner.main(None, SIM_LIB, tmp_path)
+    with pytest.raises(SystemExit, match="an asc-devkit checkout"):
+        samples_runner.main(str(tmp_path), SIM_LIB, tmp_path)
+    result = subprocess.run([sys.executable, ROOT / "build.py", "samples", "--sources", tmp_path],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0 and "must hold an asc-devkit checkout" in result.stderr
+
+
+API_PAGE = """# Add
+
+## 产品支持情况
+
+- Atlas A3 训练系列产品/Atlas A3 推理系列产品：支持
+- Atlas A2 训练系列产品/Atlas A2 推理系列产品：支持
+
+## 函数原型
+
+- tensor前n个数据连续计算
+
+    ```cpp
+    template <typename T>
+    __aicore__ inline void Add(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count)
+    ```
+
+- 一个不存在的形式
+
+    ```cpp
+    template <typename T, bool isSetMask = true>
+    __aicore__ inline void NoSuchVectorApi(const LocalTensor<T>& dst, uint64_t mask[], const uint8_t repeatTime)
+    ```
+
+## 参数说明
+"""
+
+
+def write_api_pages(root: pathlib.Path) -> None:
+    base = root / "asc-devkit" / api_catalog.API_ROOT
+    arith = base / "基础API" / "Memory矢量计算" / "基础算术"
+    arith.mkdir(parents=True)
+    (arith / "Add.md").write_text(API_PAGE)
+    (arith / "Skipped.md").write_text(API_PAGE.replace("推理系列产品：支持\n\n", "推理系列产品：不支持\n\n"))
+    sync = base / "基础API" / "同步控制" / "核内同步"
+    sync.mkdir(parents=True)
+    (sync / "SetFlag.md").write_text("# SetFlag\n\n## 函数原型\n\n```cpp\ntemplate <HardEvent event>\n"
+                                     "__aicore__ inline void SetFlag(int32_t eventID)\n```\n\n## 参数说明\n")
+    pipe = base / "基础API" / "资源管理" / "TPipe"
+    pipe.mkdir(parents=True)
+    (pipe / "Reset.md").write_text("# Reset\n\n## 函数原型\n\n```\n__aicore__ inline void Reset()\n```\n\n## x\n")
+    host = base / "高阶API" / "激活函数"
+    host.mkdir(parents=True)
+    (host / "GetTmpSize.md").write_text("# T\n\n## 函数原型\n\n```\nvoid GetTmpSize(uint32_t n)\n```\n\n## x\n")
+
+
+@pytest.mark.slow  # g++ parses kernel_operator.h (seconds; more on a loaded machine)
+def test_api_probe_on_a_small_subset(tmp_path):
+    write_api_pages(tmp_path)
+    doc = tmp_path / "api.md"
+    probes = api_table.main(str(tmp_path), output=doc)
+    states = {(p.form.owner, p.form.api): p.state for p in probes}
+    # The A2-unsupported page and the host-side prototype are not taken.
+    assert states == {("", "Add"): "compiles", ("", "NoSuchVectorApi"): "missing", ("", "SetFlag"): "compiles",
+                      ("TPipe", "Reset"): "compiles"}
+    missing = next(p for p in probes if p.form.api == "NoSuchVectorApi")
+    assert "NoSuchVectorApi" in missing.note and missing.form.label == "一个不存在的形式"
+    set_flag = next(p for p in probes if p.form.api == "SetFlag")
+    assert "SetFlag<HardEvent{}>(eventID)" in set_flag.code  # a template argument no parameter deduces
+    text = doc.read_text()
+    assert text.startswith(api_table.doc_header(re.search(r" on (\d{4}-\d\d-\d\d);", text).group(1)))
+    assert "4 documented forms of 4 APIs: compiles **3**, missing **1**" in text
+
+
+@pytest.mark.slow  # three g++ passes over kernel_operator.h
+def test_probe_errors_are_charged_to_their_own_probe():
+    """Two probes instantiating the same broken call: g++ reports it once, the re-check finds both."""
+    form = api_catalog.Form("Add", "vector", "p.md", "", "template <typename T>",
+                            "const LocalTensor<T>& dst, const LocalTensor<T>& src, const GlobalTensor<T>& g")
+    probes = api_table.probe_all([form, form, api_catalog.Form("Duplicate", "vector", "q.md", "", "",
+                                                               "const LocalTensor<T>& dst, const T& v, int32_t n")])
+    assert [p.state for p in probes] == ["missing", "missing", "compiles"]
+
+
+@pytest.mark.parametrize("doc, module", [("sim_samples.md", samples_runner), ("sim_kernel_api.md", api_table)])
+def test_generated_docs_match_their_generator(doc, module):
+    text = (ROOT / "docs" / doc).read_text()
+    date = re.search(r" on (\d{4}-\d\d-\d\d);", text)
+    assert date, f"docs/{doc} names no generation date"
+    assert text.startswith(module.doc_header(date.group(1))), f"docs/{doc}: regenerate with `{module.COMMAND}`"
+
+
+@pytest.mark.slow  # builds two of CANN's samples
+def test_runner_on_cann_samples(tmp_path):
+    asc_devkit = cann_checkout("asc-devkit")
+    samples = {s.name: s for s in catalog.find_samples(asc_devkit)}
+    assert samples["03_basic_api/03_matrix_compute/mmad"].kind == "cube"
+    assert samples["00_introduction/01_add/add_tpipe_tque"].kind == "vector"
+    results = samples_runner.main(str(asc_devkit.parent), SIM_LIB, tmp_path,
+                                  only=["01_add/add_tpipe_tque", "01_memory_vector_compute/duplicate"])
+    by_name = {r.sample: r for r in results}
+    tpipe = by_name["00_introduction/01_add/add_tpipe_tque"]
+    assert (tpipe.built, tpipe.ran, tpipe.correct) == (True, "yes", "yes"), tpipe
+    other = by_name["03_basic_api/01_memory_vector_compute/duplicate"]
+    assert other.built or other.blocker, other  # either it builds, or the table names why not
+
+
+@pytest.mark.slow  # g++ parses kernel_operator.h
+def test_api_probe_on_cann_pages():
+    asc_devkit = cann_checkout("asc-devkit")
+    probes = api_table.main(str(asc_devkit.parent), only_pages=["基础API/Memory矢量计算/基础算术/Add.md"])
+    forms = {p.form.label: p.state for p in probes}
+    assert forms["tensor前n个数据连续计算"] == "compiles"
+    assert set(forms) >= {"mask逐bit模式", "mask连续模式"}

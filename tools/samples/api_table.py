@@ -1,0 +1,270 @@
+"""The sim's kernel API coverage against CANN's API reference: for every documented A2/A3
+vector-side prototype (api_catalog.py), one probe that calls it with the documented signature
+(arguments declared with the documented types, T = float), compiled against sim/include.
+State: "compiles" or "missing" (with the first compiler error), or "not probed" when the
+prototype could not be turned into a call. Writes docs/sim_kernel_api.md; run by
+`python3 build.py samples --api-table`.
+
+All probes go into one translation unit checked with `g++ -fsyntax-only`; each compiler
+error is charged to the probe whose lines it names (directly or as "required from here").
+g++ reports a failing template instantiation once, for its first user, so the probes that
+passed are checked again without the failed ones until no new failure appears.
+"""
+from __future__ import annotations
+
+import collections
+import dataclasses
+import datetime
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+import api_catalog  # noqa: E402
+
+COMMAND = "python3 build.py samples --api-table"
+SIM_INCLUDE = ROOT / "sim" / "include"
+DEFAULT_TYPE = "float"
+_NAME = re.compile(r"^[A-Za-z_]\w*$")
+_INTEGRAL = {"bool": "false", "int": "0", "int8_t": "0", "uint8_t": "0", "int16_t": "0", "uint16_t": "0",
+             "int32_t": "0", "uint32_t": "0", "int64_t": "0", "uint64_t": "0", "size_t": "0"}
+
+
+@dataclasses.dataclass
+class Probe:
+    form: api_catalog.Form
+    code: str = ""           # the probe function ("" if not probed)
+    state: str = "not probed"
+    note: str = ""           # why not probed, or the first compiler error
+
+
+def split_top(text: str) -> list[str]:
+    parts, depth, current = [], 0, ""
+    for ch in text:
+        if ch in "<([{":
+            depth += 1
+        elif ch in ">)]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(current.strip())
+            current = ""
+        else:
+            current += ch
+    if current.strip():
+        parts.append(current.strip())
+    return parts
+
+
+def template_params(template: str) -> list[tuple[str, str, bool]]:
+    """[(kind or type, name, has default)] of `template <...>`."""
+    inner = re.sub(r"^template\s*<|>$", "", template.strip()).strip()
+    params = []
+    for part in split_top(inner) if inner else []:
+        has_default = "=" in part
+        head = part.split("=", 1)[0].strip()
+        words = head.split()
+        if len(words) < 2:
+            raise ValueError(f"template parameter '{part}'")
+        params.append((" ".join(words[:-1]), words[-1], has_default))
+    return params
+
+
+def parse_param(text: str, index: int) -> tuple[str, str, bool] | None:
+    """(declared type, name, is array) of one function parameter; None for a pack."""
+    text = text.split("=", 1)[0].strip()
+    if "..." in text:
+        return None
+    array = text.endswith("[]")
+    text = text[:-2].strip() if array else text
+    found = re.match(r"^(.*?)([A-Za-z_]\w*)$", text)
+    if not found or not found.group(1).strip() or found.group(1).strip().endswith("::"):
+        return (text, f"arg{index}", array)  # a parameter without a name
+    return found.group(1).strip(), found.group(2), array
+
+
+def declared_type(ptype: str) -> str:
+    """The variable's type for a parameter type: top-level const and references dropped."""
+    t = ptype.replace("&&", "&").strip()
+    if t.endswith("&"):
+        t = t[:-1].strip()
+        t = re.sub(r"^const\s+", "", t)
+        t = re.sub(r"\s+const$", "", t)
+    return t
+
+
+def generate(probe: Probe, index: int) -> None:
+    form = probe.form
+    if not form.parsed:
+        probe.note = "prototype not parsed"
+        return
+    try:
+        tparams = template_params(form.template) if form.template else []
+    except ValueError as error:
+        probe.note = f"unparsed {error}"
+        return
+    params = [parse_param(p, i) for i, p in enumerate(split_top(form.params))]
+    params = [p for p in params if p is not None]
+    lines = [f"// {form.page}: {form.api} ({form.label})", f"void probe_{index}() {{"]
+    aliases = {name for kind, name, _ in tparams if kind in ("typename", "class")}
+    aliases |= {"T", "U"}
+    for name in sorted(aliases):
+        lines.append(f"    using {name} = {DEFAULT_TYPE};")
+    names = []
+    for ptype, name, array in params:
+        if not _NAME.match(name):
+            probe.note = f"unparsed parameter '{ptype} {name}'"
+            return
+        t = declared_type(ptype)
+        if t in aliases and re.search(r"que|buf", name, re.I):  # TPipe::InitBuffer(T& que, ...)
+            t = "TQue<TPosition::VECIN, 1>" if "que" in name.lower() else "TBuf<TPosition::VECCALC>"
+        lines.append(f"    {t} {name}[2] = {{}};" if array else f"    {t} {name}{{}};")
+        names.append(name)
+    explicit = []
+    used = " ".join(p[0] for p in params)
+    needed = [i for i, (kind, name, default) in enumerate(tparams)
+              if not default and not re.search(rf"\b{re.escape(name)}\b", used)]
+    for kind, name, _ in tparams[:needed[-1] + 1] if needed else []:
+        if kind in ("typename", "class"):
+            explicit.append(name)
+        else:
+            kind = re.sub(r"^const\s+|\s*&$", "", kind)
+            explicit.append(_INTEGRAL.get(kind, f"{kind}{{}}"))
+    targs = f"<{', '.join(explicit)}>" if explicit else ""
+    call = f"{form.api}{targs}({', '.join(names)})"
+    if form.owner:
+        owner_type = api_catalog.CLASSES[form.owner]
+        if form.api == form.owner:
+            lines.append(f"    {owner_type} object({', '.join(names)});")
+            lines.append("    (void)object;")
+        else:
+            lines.append(f"    {owner_type} object;")
+            lines.append(f"    (void)object.{'template ' if targs else ''}{call};")
+    else:
+        lines.append(f"    (void)AscendC::{call};")
+    lines.append("}")
+    probe.code = "\n".join(lines)
+
+
+def _compile(probes: list[Probe], workdir: pathlib.Path) -> dict[int, str]:
+    """{probe index in `probes`: first error} for the probes that fail to compile together."""
+    source = workdir / "probes.cpp"
+    text = ['#include "kernel_operator.h"', "using namespace AscendC;", ""]
+    spans = []  # (first line, last line, index)
+    for i, probe in enumerate(probes):
+        first = len(text) + 1
+        text += probe.code.splitlines() + [""]
+        spans.append((first, len(text), i))
+    source.write_text("\n".join(text) + "\n")
+    done = subprocess.run(["g++", "-std=c++17", "-fsyntax-only", "-w", f"-I{SIM_INCLUDE}", str(source)],
+                          capture_output=True, text=True, errors="replace")
+    failures: dict[int, str] = {}
+    pending_error = ""
+    for line in done.stderr.splitlines():
+        line = line.replace("\u2018", "'").replace("\u2019", "'")
+        error = re.search(r"\berror: (.*)$", line)
+        if error and not pending_error:
+            pending_error = error.group(1)
+        where = re.search(r"probes\.cpp:(\d+):", line)
+        if where and (error or "required from" in line or "In function" in line or "note:" not in line):
+            number = int(where.group(1))
+            for first, last, i in spans:
+                if first <= number <= last:
+                    if error or pending_error:
+                        failures.setdefault(i, (error.group(1) if error else pending_error)[:160])
+                    break
+        if error and where:
+            pending_error = ""
+        elif re.search(r"^\S*probes\.cpp: In function", line):
+            pending_error = ""
+    if done.returncode != 0 and not failures:
+        failures[-1] = (done.stderr.strip().splitlines() or ["g++ failed"])[0][:160]
+    return failures
+
+
+def probe_all(forms: list[api_catalog.Form]) -> list[Probe]:
+    probes = [Probe(f) for f in forms]
+    for i, probe in enumerate(probes):
+        generate(probe, i)
+    candidates = [p for p in probes if p.code]
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(8):
+            failures = _compile(candidates, pathlib.Path(tmp))
+            if -1 in failures:
+                raise RuntimeError(f"the probe file does not compile as a whole: {failures[-1]}")
+            for i, message in failures.items():
+                candidates[i].state, candidates[i].note = "missing", message
+            candidates = [p for i, p in enumerate(candidates) if i not in failures]
+            if not failures:
+                break
+    for probe in candidates:
+        probe.state = "compiles"
+    return probes
+
+
+# ---- The document ----------------------------------------------------------------------------
+def doc_header(date: str) -> str:
+    return (f"# The sim's kernel API coverage\n\n"
+            f"Generated by `{COMMAND}` (tools/samples/api_table.py) on {date}; do not edit by hand.\n"
+            f"Every A2/A3 vector-side prototype of CANN's API reference (asc-devkit's docs/zh/api/SIMD-API,\n"
+            f"read from `CANN_SOURCES_DIR`) is called once with its documented parameter types (T = float)\n"
+            f"and compiled against `sim/include`: **compiles** or **missing** (the first compiler error);\n"
+            f"**not probed** when the prototype could not be made into a call. Compiling is not\n"
+            f"correctness: the sim's own tests hold what it implements to CANN's semantics.\n")
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def render(probes: list[Probe], date: str) -> str:
+    states = collections.Counter(p.state for p in probes)
+    apis = collections.defaultdict(set)
+    for p in probes:
+        apis[p.form.api].add(p.state)
+    full = sum(1 for s in apis.values() if s == {"compiles"})
+    some = sum(1 for s in apis.values() if "compiles" in s and s != {"compiles"})
+    lines = [doc_header(date), "## Totals", "",
+             f"{len(probes)} documented forms of {len(apis)} APIs: compiles **{states['compiles']}**, "
+             f"missing **{states['missing']}**, not probed **{states['not probed']}**. "
+             f"APIs with every form compiling: {full}; with some: {some}; with none: {len(apis) - full - some}.", "",
+             "| area | forms | compiles | missing | not probed |", "|---|---|---|---|---|"]
+    by_area = collections.defaultdict(collections.Counter)
+    for p in probes:
+        by_area[p.form.area][p.state] += 1
+    for area, counts in by_area.items():
+        lines.append(f"| {area} | {sum(counts.values())} | {counts['compiles']} | {counts['missing']} | "
+                     f"{counts['not probed']} |")
+    for area in by_area:
+        lines += ["", f"## {area}", "", "| API | form | state | first error | page |", "|---|---|---|---|---|"]
+        for p in probes:
+            if p.form.area != area:
+                continue
+            api = f"{p.form.owner}::{p.form.api}" if p.form.owner else p.form.api
+            lines.append(f"| `{api}` | {_cell(p.form.label) or '-'} | {p.state} | {_cell(p.note)} | "
+                         f"{_cell(p.form.page)} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(sources: str | None, sim_lib_dir=None, output: pathlib.Path | None = None,
+         only_pages: list[str] | None = None) -> list[Probe]:
+    if not sources:
+        raise SystemExit("build.py samples --api-table: no CANN checkouts: pass --sources DIR or set "
+                         "CANN_SOURCES_DIR (a directory holding asc-devkit/)")
+    try:
+        forms = api_catalog.find_forms(pathlib.Path(sources) / "asc-devkit")
+    except FileNotFoundError as error:
+        raise SystemExit(f"build.py samples --api-table: --sources: {error}")
+    if only_pages:
+        forms = [f for f in forms if any(o in f.page for o in only_pages)]
+    probes = probe_all(forms)
+    states = collections.Counter(p.state for p in probes)
+    print(f"[api-table] {len(probes)} forms: " + ", ".join(f"{k} {v}" for k, v in sorted(states.items())),
+          flush=True)
+    if output is not None:
+        output.write_text(render(probes, datetime.date.today().isoformat()))
+        print(f"[api-table] wrote {output}", flush=True)
+    return probes
