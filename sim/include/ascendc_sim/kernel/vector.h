@@ -13,3 +13,6 @@
 #if __has_include("ascendc_sim/kernel/vector_compound.h")
 #include "ascendc_sim/kernel/vector_compound.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_highlevel.h")
+#include "ascendc_sim/kernel/vector_highlevel.h"
+#endif
