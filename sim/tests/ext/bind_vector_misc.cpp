@@ -91,11 +91,9 @@ bool RunFor(const std::string& api, const std::vector<AnyTensor>& ops, int64_t c
     }
 #if __has_include("ascendc_sim/kernel/vector_highlevel.h")
     if constexpr (sim::vec::kActivationType<T>) {
-        if (sim::vec::RunHighLevelForTest<T>(api, t(0), t(1), ops.size() > 2 && !o.noTemp
-                                                                  ? &As<uint8_t>(ops, 2) : nullptr,
-                                             static_cast<uint32_t>(count), o.scalar)) {
-            return true;
-        }
+        const auto size = static_cast<uint32_t>(count);
+        if (api == "Silu") return Silu(t(0), t(1), size), true;
+        if (api == "Swish") return Swish(t(0), t(1), size, sim::vec::ScalarAs<T>(o.scalar)), true;
     }
 #endif
     return false;
