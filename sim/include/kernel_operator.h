@@ -14,3 +14,15 @@
 #if __has_include("ascendc_sim/kernel/vector.h")
 #include "ascendc_sim/kernel/vector.h"
 #endif
+#if __has_include("ascendc_sim/kernel/atomic.h")
+#include "ascendc_sim/kernel/atomic.h"
+#endif
+#if __has_include("ascendc_sim/kernel/init_global_memory.h")
+#include "ascendc_sim/kernel/init_global_memory.h"
+#endif
+#if __has_include("ascendc_sim/kernel/type_utils.h")
+#include "ascendc_sim/kernel/type_utils.h"
+#endif
+#if __has_include("ascendc_sim/kernel/debug_print.h")
+#include "ascendc_sim/kernel/debug_print.h"
+#endif

@@ -169,7 +169,7 @@ GmRaceTracker::~GmRaceTracker() {
 }
 
 void GmRaceTracker::Record(uint32_t core, const void* start, uint64_t rowBytes, uint64_t pitch, uint32_t rows,
-                           bool write, const char* api, const void* site) {
+                           bool write, const char* api, const void* site, bool atomic) {
     if (core >= accesses_.size() || rows == 0 || rowBytes == 0) return;
     std::vector<Access>& list = accesses_[core];
     // Consecutive back-to-back copies of one kind from one line (a gather's one-element bursts)
@@ -177,7 +177,7 @@ void GmRaceTracker::Record(uint32_t core, const void* start, uint64_t rowBytes, 
     const auto address = reinterpret_cast<uintptr_t>(start);
     if (pitch == rowBytes && !list.empty()) {
         Access& last = list.back();
-        if (last.pitch == last.rowBytes && last.write == write && last.epoch == epochs_[core] &&
+        if (last.pitch == last.rowBytes && last.write == write && last.atomic == atomic && last.epoch == epochs_[core] &&
             last.start + last.rowBytes * last.rows == address && last.api == api && last.site == site) {
             last.rowBytes = last.rowBytes * last.rows + rowBytes * rows;
             last.pitch = last.rowBytes;
@@ -185,7 +185,7 @@ void GmRaceTracker::Record(uint32_t core, const void* start, uint64_t rowBytes, 
             return;
         }
     }
-    list.push_back(Access{address, rowBytes, pitch, rows, epochs_[core], write, api, site});
+    list.push_back(Access{address, rowBytes, pitch, rows, epochs_[core], write, atomic, api, site});
 }
 
 void RecordScalarGmWrite(const void* address, uint64_t bytes) {
@@ -319,7 +319,8 @@ std::string GmRaceTracker::FindRaceIn(uint32_t epoch, std::string (*describe)(co
             return other != nullptr && other->end > i.begin ? other : nullptr;
         }
     };
-    Reach writeReach, readReach;
+    // Atomic adds are kept apart from plain writes: two of them on the same bytes are allowed.
+    Reach writeReach, atomicReach, readReach;
     // The epoch's writes and reads in one pass by begin; equal begins in record order (core,
     // then as issued), the order one stable sort of all of them would give.
     auto precedes = [](const Interval& x, const Interval& y) {
@@ -333,6 +334,7 @@ std::string GmRaceTracker::FindRaceIn(uint32_t epoch, std::string (*describe)(co
         if (!takeWrite && r == reads.size()) break;
         const Interval& i = takeWrite ? writes[w++] : reads[r++];
         const Interval* hit = writeReach.OtherCoreOver(i);
+        if (hit == nullptr && !i.access->atomic) hit = atomicReach.OtherCoreOver(i);
         if (hit == nullptr && i.access->write) hit = readReach.OtherCoreOver(i);
         if (hit != nullptr) {
             const uintptr_t begin = std::max(i.begin, hit->begin), end = std::min(i.end, hit->end);
@@ -351,7 +353,7 @@ std::string GmRaceTracker::FindRaceIn(uint32_t epoch, std::string (*describe)(co
             }
             return out.str();
         }
-        (i.access->write ? writeReach : readReach).Add(i);
+        (i.access->atomic ? atomicReach : i.access->write ? writeReach : readReach).Add(i);
     }
     return {};
 }

@@ -12,6 +12,7 @@
 #include "ascendc_sim/core/check.h"
 #include "ascendc_sim/core/core_state.h"
 #include "ascendc_sim/core/launch.h"
+#include "ascendc_sim/kernel/atomic.h"
 
 namespace sim::dma {
 namespace {
@@ -261,11 +262,17 @@ void MoveUbToGm(const RowPlan& plan, const GmView& view, uint8_t* gm, const UbRe
             undefinedReported = true;
             core.RequireDefined(plan.What().c_str(), "src", rowRef, rowStart, plan.rowBytes, "writes to GM");
         }
-        std::memcpy(gm + i * plan.dstPitch, row, plan.rowBytes);
+        // SetAtomicAdd set: the row is added to GM element by element (atomic.cpp).
+        if (core.atomicRegister.add) {
+            if (!atomic::AddRow(core, gm + i * plan.dstPitch, row, plan.rowBytes)) break;
+        } else {
+            std::memcpy(gm + i * plan.dstPitch, row, plan.rowBytes);
+        }
     }
-    // One record per DMA, read by the GM race check and the unwritten-output check alike.
+    // One record per DMA, read by the GM race check and the unwritten-output check alike
+    // (atomic adds marked: two cores' adds to the same bytes are no race).
     core.launch->gmRaces.Record(core.blockIdx, gm, plan.rowBytes, plan.dstPitch, landed, true, plan.api,
-                                core.callSite);
+                                core.callSite, core.atomicRegister.add);
 }
 
 void MoveUbToUb(const RowPlan& plan, const UbRef& dst, const UbRef& src) {

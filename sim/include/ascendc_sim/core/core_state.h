@@ -53,6 +53,14 @@ struct PadRegister {
     uint64_t bits = 0;
 };
 
+// A core's DMA atomic register (SetAtomicAdd<T> / SetAtomicType<T> / DisableDmaAtomic): while
+// `add` is set, a UB->GM DMA adds its elements of type `type` to GM instead of storing them
+// (kernel/atomic.h, src/kernel/atomic.cpp). Per core, reset by each launch's CoreState.
+struct AtomicRegister {
+    bool add = false;
+    uint8_t type = 0;  // sim::atomic::ElementType
+};
+
 // The storage of one emulated core's UB state, kept by a worker thread across launches so
 // that a launch neither allocates nor page-faults it. The state is lazy, as byte ranges:
 // `stale` holds the ranges whose logical contents are the poison pattern and "undefined"
@@ -97,6 +105,7 @@ public:
     const void* callSite = nullptr;    // return address into the kernel of the API call running
                                        // (kernel/call_site.h); every instruction records it
     PadRegister padRegister;           // per core, not per thread: cores are fibers sharing threads
+    AtomicRegister atomicRegister;     // likewise
 
     // "TQue<VECIN>#0 buffer 1 bytes [64, 128) (UB [8256, 8320))"
     std::string Describe(const UbRef& ref, uint64_t byteOffset, uint64_t bytes) const;

@@ -38,8 +38,11 @@ public:
     // One DMA of core `core`: `rows` rows of `rowBytes` bytes, `pitch` bytes apart, from `start`,
     // issued from `site` (a return address into the kernel, see kernel/call_site.h).
     // Only the calling core's list is touched: no lock.
+    // `atomic`: a write made while SetAtomicAdd was set (the DMA adds to GM). Two cores' atomic
+    // adds to the same bytes are no race (the hardware serializes them); an atomic add and a
+    // plain access of another core are.
     void Record(uint32_t core, const void* start, uint64_t rowBytes, uint64_t pitch, uint32_t rows, bool write,
-                const char* api, const void* site);
+                const char* api, const void* site, bool atomic = false);
     // Core `core` passed a SyncAll: its later accesses are ordered after every earlier one.
     void SyncAll(uint32_t core);
     // Core `core` will record nothing more: its writes are sorted now, on the calling thread,
@@ -56,6 +59,7 @@ public:
         uint32_t rows;
         uint32_t epoch;
         bool write;
+        bool atomic;  // an atomic-add write (see Record)
         const char* api;
         const void* site;
     };

@@ -7,3 +7,12 @@
 #include "ascendc_sim/kernel/vector_cast.h"
 #include "ascendc_sim/kernel/vector_reduce.h"
 #include "ascendc_sim/kernel/vector_activation.h"
+#if __has_include("ascendc_sim/kernel/vector_bitwise.h")
+#include "ascendc_sim/kernel/vector_bitwise.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_compound.h")
+#include "ascendc_sim/kernel/vector_compound.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_highlevel.h")
+#include "ascendc_sim/kernel/vector_highlevel.h"
+#endif

@@ -281,6 +281,11 @@ SIM_TIMING_FN double VectorCyclesPerRepeat(const char* api, uint32_t elementByte
     if (SameText(api, "ReduceSum") || SameText(api, "WholeReduceSum") || SameText(api, "BlockReduceSum")) {
         return 3.0;
     }
+    // Kinds without a published figure, timed as the nearest documented class [EST]:
+    // Rsqrt as Sqrt (a square root and a division); the multiply-adds Axpy, FusedMulAdd,
+    // MulAddDst, and AddRelu, SubRelu, LeakyRelu, And, Or, Not, ShiftLeft, ShiftRight as binary
+    // or scalar-form arithmetic (1, the return below).
+    if (SameText(api, "Rsqrt")) return 4.0;
     return 1.0;
 }
 

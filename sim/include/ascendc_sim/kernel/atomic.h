@@ -1,0 +1,102 @@
+// DMA atomics and GM utilities: SetAtomicAdd<T>, SetAtomicType<T>, DisableDmaAtomic and its old
+// name SetAtomicNone (asc-devkit docs/zh/api/SIMD-API/基础API/原子操作/), InitGlobalMemory
+// (include/adv_api/utils/init_global_memory.h and its 2201 implementation), and
+// DataCacheCleanAndInvalid (.../基础API/缓存控制/) with CANN's CacheLine and DcciDst enums.
+//
+// While SetAtomicAdd<T> is set on a core, each UB->GM DataCopy/DataCopyPad of that core adds
+// its bytes, read as elements of T, to GM (fp32 IEEE addition; half and bfloat16_t added in
+// fp32 and rounded once; integers wrap) instead of storing them. The GM race check allows two
+// cores' atomic adds to the same bytes, and reports an atomic add meeting another core's plain
+// access. The time model times an atomic DMA as a plain one.
+#pragma once
+#include <cstdint>
+#include <type_traits>
+
+#include "ascendc_sim/core/core_state.h"
+#include "ascendc_sim/kernel/call_site.h"
+#include "ascendc_sim/kernel/markers.h"
+#include "ascendc_sim/kernel/tensor.h"
+#include "ascendc_sim/numeric/half.h"
+
+namespace sim::atomic {
+
+enum class ElementType : uint8_t { Int8, Int16, Half, Bf16, Int32, Float };
+
+template <class T>
+constexpr bool kAtomicAddType = std::is_same_v<T, int8_t> || std::is_same_v<T, int16_t> || std::is_same_v<T, half> ||
+                                std::is_same_v<T, bfloat16_t> || std::is_same_v<T, int32_t> || std::is_same_v<T, float>;
+
+template <class T>
+constexpr ElementType TypeOf() {
+    if constexpr (std::is_same_v<T, int8_t>) return ElementType::Int8;
+    else if constexpr (std::is_same_v<T, int16_t>) return ElementType::Int16;
+    else if constexpr (std::is_same_v<T, half>) return ElementType::Half;
+    else if constexpr (std::is_same_v<T, bfloat16_t>) return ElementType::Bf16;
+    else if constexpr (std::is_same_v<T, int32_t>) return ElementType::Int32;
+    else return ElementType::Float;
+}
+
+// Adds `bytes` of UB data at `ub` to GM at `gm` as elements of the core's atomic type, atomically
+// against the other cores' atomic adds. False (after an ApiMisuse report at warn) when the row
+// is not whole elements: then nothing of the row is written.
+bool AddRow(CoreState& core, uint8_t* gm, const uint8_t* ub, uint64_t bytes);
+// Records the register change (a scalar instruction in the log).
+void SetRegister(bool add, ElementType type, const char* api);
+// DataCacheCleanAndInvalid: a scalar instruction; ApiMisuse when the tensor was never set up.
+void NoteCacheMaintenance(bool tensorSet, const char* api);
+
+}  // namespace sim::atomic
+
+namespace AscendC {
+
+enum class CacheLine : uint64_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE };
+enum class DcciDst : uint64_t { CACHELINE_ALL = 0, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
+
+template <typename T>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void SetAtomicAdd() {
+    static_assert(sim::atomic::kAtomicAddType<T>,
+                  "SetAtomicAdd: element type must be int8_t, int16_t, half, bfloat16_t, int32_t or float on Atlas A2/A3");
+    sim::NoteCallSite();
+    sim::atomic::SetRegister(true, sim::atomic::TypeOf<T>(), "SetAtomicAdd");
+}
+
+// Changes the element type of the atomic operation already set (SetAtomicAdd), not the operation.
+template <typename T>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void SetAtomicType() {
+    static_assert(sim::atomic::kAtomicAddType<T>,
+                  "SetAtomicType: element type must be int8_t, int16_t, half, bfloat16_t, int32_t or float on Atlas A2/A3");
+    sim::NoteCallSite();
+    sim::atomic::SetRegister(sim::Core().atomicRegister.add, sim::atomic::TypeOf<T>(), "SetAtomicType");
+}
+
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void DisableDmaAtomic() {
+    sim::NoteCallSite();
+    sim::atomic::SetRegister(false, sim::atomic::ElementType::Float, "DisableDmaAtomic");
+}
+
+// The name CANN keeps for DisableDmaAtomic (kernel_operator_set_atomic_intf.h).
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void SetAtomicNone() {
+    sim::NoteCallSite();
+    sim::atomic::SetRegister(false, sim::atomic::ElementType::Float, "SetAtomicNone");
+}
+
+// The sim has no data cache between the scalar unit and GM (scalar GM accesses go straight to
+// memory), so there is nothing to clean or invalidate: the call is logged as a scalar
+// instruction and checks only that the tensor was set up.
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
+    sim::NoteCallSite();
+    sim::atomic::NoteCacheMaintenance(dst.GetPhyAddr() != nullptr, "DataCacheCleanAndInvalid");
+}
+template <typename T, CacheLine entireType>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
+    sim::NoteCallSite();
+    sim::atomic::NoteCacheMaintenance(dst.GetPhyAddr() != nullptr, "DataCacheCleanAndInvalid");
+}
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void DataCacheCleanAndInvalid(const LocalTensor<T>& dst) {
+    sim::NoteCallSite();
+    sim::atomic::NoteCacheMaintenance(dst.SimRef().buffer >= 0, "DataCacheCleanAndInvalid");
+}
+
+}  // namespace AscendC
