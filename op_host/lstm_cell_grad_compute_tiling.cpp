@@ -69,13 +69,14 @@ bool ComputeTiling(const TilingInput& in, const PlatformInfo& platform, const Ti
     // summed by one core and written directly.
     const UbBudget ub = MainPhaseBudget(in, d.bufferNum, platform.ubBytes);
     if (ub.FitCols(block) < block) return TilingFail(error, "UB too small for one tile");
-    const uint32_t chunkRows = ov.biasChunkRows ? ov.biasChunkRows : in.hasBias ? ChooseBiasChunkRows(in) : 0;
+    RectCostMemo memo;  // this call's search only
+    const uint32_t chunkRows = ov.biasChunkRows ? ov.biasChunkRows : in.hasBias ? ChooseBiasChunkRows(in, &memo) : 0;
     if (in.hasBias && CeilDiv(in.batch, chunkRows) > static_cast<int64_t>(UINT32_MAX)) {  // tiling data holds uint32
         return TilingFail(error, "batch " + std::to_string(in.batch) + " needs more than 2^32 - 1 gradBias chunks of " +
                                      std::to_string(chunkRows) + " rows");
     }
     const RowSplit split = SplitRows(in, chunkRows);
-    GridChoice choice = ChooseGrid(in, split, platform.aivCores, ub);
+    GridChoice choice = ChooseGrid(in, split, platform.aivCores, ub, &memo);
     if (!ApplyGridOverrides(in, ov, split, platform.aivCores, &choice, error)) return false;
     const Grid grid = choice.grid;
     const uint32_t colUnit = choice.colUnit, cores = grid.rows * grid.cols;

@@ -20,9 +20,25 @@ inline uint64_t PartialSumBytes(int64_t hidden, uint32_t chunks) {
     return chunks > 1 ? 2ull * chunks * kGates * static_cast<uint64_t>(hidden) * sizeof(float) : 0;
 }
 
+// One DMA instruction as the timing table times it: the microseconds it holds its pipe when
+// DMAs stream back to back (DmaPipeMicros) and the microseconds its data lands after that
+// (DmaLandingMicros). The same formulas with the transfer's effective bytes worked out once
+// (the tiling's search times thousands of DMAs); tests/op/tiling checks they equal the table's.
+struct DmaCost {
+    double pipe;
+    double landing;
+};
+DmaCost DmaCostOf(bool toUb, uint64_t bursts, uint64_t burstBytes, uint64_t gmStart, uint64_t gmPitch, double clockGHz);
+// The same from the transfer's DmaEffectiveBytes.
+DmaCost DmaCostFrom(bool toUb, double effectiveBytes, uint64_t bursts, uint64_t burstBytes, double clockGHz);
+
 // The busiest core's time in modeled microseconds: a core of maxRows x maxCols elements in
 // tiles of `tile`, `cores` launched, `biasChunks` partial sums, copy queues bufferNum deep.
 double CoreMicros(const TilingInput& in, int64_t maxRows, int64_t maxCols, TileShape tile, uint32_t cores,
                   uint32_t biasChunks, uint32_t bufferNum = kBufferNum);
+// Its two terms: the main phase of the core's own rectangle, and (several bias chunks) the
+// SyncAll and the final pass over the partial sums, the same on every core.
+double CoreMainMicros(const TilingInput& in, int64_t maxRows, int64_t maxCols, TileShape tile, uint32_t bufferNum);
+double FinalPassMicros(const TilingInput& in, uint32_t cores, uint32_t biasChunks);
 
 }  // namespace lstm_cell_grad

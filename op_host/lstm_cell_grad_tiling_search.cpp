@@ -27,7 +27,7 @@ constexpr double kMaxPartialShare = 0.0295;
 // the most elements: a DMA's rate falls with its size (msKPP), so a core with fewer columns
 // may take longer on shorter bursts. Each axis's largest and smallest share are timed.
 double GridMicros(const TilingInput& in, const RowSplit& split, int64_t rows, int64_t colUnits, uint32_t colUnit,
-                  int64_t cols, const UbBudget& ub) {
+                  int64_t cols, const UbBudget& ub, RectCostMemo* memo) {
     const int64_t batch = std::max<int64_t>(in.batch, 1);
     const int64_t rowShares[2] = {std::min<int64_t>(CeilDiv(split.rowUnits, rows) * split.rowUnit, batch),
                                   std::min<int64_t>(split.rowUnits / rows * split.rowUnit, batch)};
@@ -38,15 +38,50 @@ double GridMicros(const TilingInput& in, const RowSplit& split, int64_t rows, in
         for (int c = 0; c < 2; ++c) {
             if ((r == 1 && rowShares[1] == rowShares[0]) || (c == 1 && colShares[1] == colShares[0])) continue;
             const int64_t coreRows = rowShares[r], coreCols = colShares[c];
-            const TileShape tile = TileFor(coreRows, coreCols, split.rowLimit, ub);
-            micros = std::max(micros, CoreMicros(in, coreRows, coreCols, tile, static_cast<uint32_t>(rows * cols),
-                                                 split.biasChunks));
+            const uint64_t budget = ub.bytes * (kMaxBufferNum + 1) + ub.bufferNum;  // the budget, as a key
+            double core = memo->Find(coreRows, coreCols, split.rowLimit, budget);
+            if (core < 0) {
+                // Timed double-buffered whatever the budget (an explicit depth only changes the tile).
+                const TileShape tile = TileFor(coreRows, coreCols, split.rowLimit, ub);
+                core = CoreMainMicros(in, coreRows, coreCols, tile, kBufferNum);
+                memo->Store(coreRows, coreCols, split.rowLimit, budget, core);
+            }
+            micros = std::max(micros, core);
         }
     }
-    return micros;
+    // The final pass is the same on every core: added once (CoreMicros' sum, to the bit).
+    return micros + FinalPassMicros(in, static_cast<uint32_t>(rows * cols), split.biasChunks);
 }
 
 }  // namespace
+
+size_t RectCostMemo::Slot(int64_t rows, int64_t cols, int64_t rowLimit, uint64_t ubBytes) const {
+    uint64_t h = static_cast<uint64_t>(rows) * 0x9E3779B97F4A7C15ull;
+    h ^= static_cast<uint64_t>(cols) + 0x7F4A7C159E3779B9ull + (h << 6) + (h >> 2);
+    h ^= static_cast<uint64_t>(rowLimit) * 0xC2B2AE3D27D4EB4Full + (h << 6) + (h >> 2);
+    h ^= ubBytes + (h << 6) + (h >> 2);
+    return static_cast<size_t>(h % kSlots);
+}
+
+double RectCostMemo::Find(int64_t rows, int64_t cols, int64_t rowLimit, uint64_t ubBytes) const {
+    for (size_t probe = 0, slot = Slot(rows, cols, rowLimit, ubBytes); probe < 8; ++probe, slot = (slot + 1) % kSlots) {
+        if (!filled_[slot]) return -1.0;
+        const Entry& e = entries_[slot];
+        if (e.rows == rows && e.cols == cols && e.rowLimit == rowLimit && e.ubBytes == ubBytes) return e.micros;
+    }
+    return -1.0;
+}
+
+void RectCostMemo::Store(int64_t rows, int64_t cols, int64_t rowLimit, uint64_t ubBytes, double micros) {
+    if (used_ * 2 >= kSlots) return;  // half full: the rest is timed afresh
+    for (size_t probe = 0, slot = Slot(rows, cols, rowLimit, ubBytes); probe < 8; ++probe, slot = (slot + 1) % kSlots) {
+        if (filled_[slot]) continue;
+        filled_[slot] = true;
+        entries_[slot] = Entry{rows, cols, rowLimit, ubBytes, micros};
+        ++used_;
+        return;
+    }
+}
 
 RowSplit SplitRows(const TilingInput& in, uint32_t chunkRows) {
     RowSplit split{0, 1, 0, kMaxBlockCount};
@@ -63,7 +98,8 @@ RowSplit SplitRows(const TilingInput& in, uint32_t chunkRows) {
 // it need no extra request). Each row count takes as many column groups as the cores allow;
 // when that leaves each core bursts shorter than a GM request, fewer, wider groups that
 // share the columns evenly are tried too (idle cores can beat many short bursts).
-GridChoice ChooseGrid(const TilingInput& in, const RowSplit& split, uint32_t cores, const UbBudget& ub) {
+GridChoice ChooseGrid(const TilingInput& in, const RowSplit& split, uint32_t cores, const UbBudget& ub,
+                      RectCostMemo* memo) {
     const uint32_t s = IoBytes(in.dtype), block = kBlockBytes / s;
     GridChoice best{Grid{1, 1}, block, -1.0};
     for (const uint32_t colUnit : {static_cast<uint32_t>(timing::kGmRequestBytes / s), block}) {
@@ -76,7 +112,7 @@ GridChoice ChooseGrid(const TilingInput& in, const RowSplit& split, uint32_t cor
             for (int64_t cols = widest; cols >= 1; --cols) {
                 if (cols < widest && !shortBursts) break;
                 if (cols < widest && colUnits % cols != 0) continue;
-                const double micros = GridMicros(in, split, rows, colUnits, colUnit, cols, ub);
+                const double micros = GridMicros(in, split, rows, colUnits, colUnit, cols, ub, memo);
                 if (best.micros < 0 || micros < best.micros * 0.999) {  // a clear win only: ties keep the earlier
                     best = GridChoice{Grid{static_cast<uint32_t>(rows), static_cast<uint32_t>(cols)}, colUnit, micros};
                 }
@@ -87,10 +123,11 @@ GridChoice ChooseGrid(const TilingInput& in, const RowSplit& split, uint32_t cor
 }
 
 // Candidates: halvings of kBiasChunkRows and the batch shared evenly by each reference core
-// count, by half or a quarter of it, or two or four chunks per core; and a few chunks only.
-// Ranked by the modeled busiest-core time summed over the reference platforms; a chunk count
-// whose partial sums would add more than kMaxPartialShare of the minimum GM traffic is out.
-uint32_t ChooseBiasChunkRows(const TilingInput& in) {
+// count, by half or a quarter of it, or two or four chunks per core; and a few chunks only. A
+// chunk count whose partial sums would add more than kMaxPartialShare of the minimum GM
+// traffic is out. Ranked by the modeled busiest-core time (each with its best grid) summed
+// over the reference platforms; a shorter chunk must win by 3%.
+uint32_t ChooseBiasChunkRows(const TilingInput& in, RectCostMemo* memo) {
     const UbBudget ub = MainPhaseBudget(in, kBufferNum, kReferenceUbBytes);
     const double minBytes = static_cast<double>(
         MinGmBytes(in.batch, in.hidden, in.dtype, InputSet{in.hasGradHy, in.hasGradC}, true));
@@ -121,7 +158,7 @@ uint32_t ChooseBiasChunkRows(const TilingInput& in) {
             continue;
         }
         double micros = 0.0;
-        for (const uint32_t cores : kReferenceCores) micros += ChooseGrid(in, split, cores, ub).micros;
+        for (const uint32_t cores : kReferenceCores) micros += ChooseGrid(in, split, cores, ub, memo).micros;
         if (bestMicros < 0 || micros < bestMicros * 0.97) {  // a smaller chunk must win clearly
             bestMicros = micros;
             best = rows;

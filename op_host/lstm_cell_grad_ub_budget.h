@@ -19,6 +19,7 @@ struct UbBudget {
     bool hasBias;
     uint32_t bufferNum;
     uint64_t bytes;
+    int64_t blockFit;  // FitCols(one 32-byte block), worked out once (MainPhaseBudget)
     bool Fits(int64_t rows, int64_t cols) const {
         return UbBytesMainPhase(static_cast<uint32_t>(rows * cols), static_cast<uint32_t>(cols), dtypeBytes, inputs,
                                 hasBias, bufferNum) <= bytes;
@@ -41,7 +42,9 @@ struct UbBudget {
 };
 
 inline UbBudget MainPhaseBudget(const TilingInput& in, uint32_t bufferNum, uint64_t ubBytes) {
-    return UbBudget{IoBytes(in.dtype), InputSet{in.hasGradHy, in.hasGradC}, in.hasBias, bufferNum, ubBytes};
+    UbBudget budget{IoBytes(in.dtype), InputSet{in.hasGradHy, in.hasGradC}, in.hasBias, bufferNum, ubBytes, 0};
+    budget.blockFit = budget.FitCols(kBlockBytes / budget.dtypeBytes);
+    return budget;
 }
 
 struct TileShape {
@@ -55,7 +58,7 @@ struct TileShape {
 inline TileShape TileFor(int64_t maxRows, int64_t maxCols, int64_t rowLimit, const UbBudget& ub) {
     const uint32_t block = kBlockBytes / ub.dtypeBytes;
     const uint32_t request = static_cast<uint32_t>(sim::model::timing::kGmRequestBytes / ub.dtypeBytes);
-    const int64_t fit = ub.FitCols(block);
+    const int64_t fit = ub.blockFit;
     int64_t cols = AlignUp(maxCols, block);
     if (cols > fit) {
         const int64_t parts = CeilDiv(maxCols, fit);
