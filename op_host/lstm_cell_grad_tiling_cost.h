@@ -12,7 +12,7 @@ namespace lstm_cell_grad {
 
 // Vector instructions per tile the kernel issues with a gradient (fp32 math): the formula's
 // 27 basic operations, Tanh (about ten inside), and the fp16 casts. Without a gradient it
-// only writes its kOutputs zero results. tests/op/tiling checks it against the sim's count.
+// only writes its kOutputs zero results. An estimate of the kernel's count, for ranking only.
 constexpr uint32_t kVectorOpsPerTile = 37;
 
 // GM bytes of the partial gradBias sums: each chunk's fp32 row of 4H written, then read.
