@@ -82,7 +82,8 @@ def test_the_kernel_honours_overrides(dtype, overrides):
 def test_remembered_plans_answer_exactly_as_fresh_ones():
     # The TilingFunc's adapter remembers its last few answers (lstm_cell_grad_tiling_memo.h):
     # cycling through more distinct arguments than it keeps (shape, dtype, options, SoC,
-    # overrides, a failing one) must give every answer again unchanged, so no two arguments are ever mistaken for each other.
+    # overrides, a failing one) must give every answer again unchanged, so no two arguments
+    # are ever mistaken for each other.
     calls = [dict(batch=b, hidden=h, dtype=d) for b, h, d in
              [(1, 8, "float32"), (64, 1024, "float32"), (64, 1024, "float16"), (64, 1024, "bfloat16"),
               (300, 40, "float32"), (1024, 512, "float16")]]
