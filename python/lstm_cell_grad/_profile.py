@@ -18,7 +18,6 @@ from ._api import Plan, TilingOverrides, _dtype_bytes, _run, plan
 
 MODELED = "modeled"
 PIPES = ("MTE2", "V", "MTE3", "S")  # track order in traces and plots: load, compute, store, scalar
-GATES = 4
 
 
 @dataclasses.dataclass(frozen=True)
