@@ -1,10 +1,11 @@
-// The tiling of ThnnFusedLstmCellBackward as a pure function: shapes, dtype, options and
-// platform in; tiling data, block count, tiling key and workspace out. The CANN
-// TilingFunc only adapts a gert::TilingContext to it; Python's plan() calls it directly.
+// The tiling of ThnnFusedLstmCellBackward as a pure function: shapes, dtype, options,
+// platform and explicit choices in; tiling data, block count, tiling key and workspace out.
+// The CANN TilingFunc only adapts a gert::TilingContext to it (lstm_cell_grad_tiling_context.h).
 #pragma once
 #include <cstdint>
 #include <string>
 
+#include "lstm_cell_grad_layout.h"
 #include "thnn_fused_lstm_cell_backward_tiling.h"
 
 namespace lstm_cell_grad {
@@ -18,16 +19,16 @@ struct PlatformInfo {
 struct TilingInput {
     int64_t batch;
     int64_t hidden;
-    uint32_t dtypeBytes;  // 4 (float32) or 2 (float16, bfloat16)
+    IoDtype dtype;
     bool hasGradHy;
     bool hasGradC;
     bool hasBias;
-    bool bfloat16;        // with dtypeBytes 2: bfloat16 rather than float16 (omitted: false)
 };
 
 // Explicit values for the tiling's free choices, 0 meaning "the tiling chooses". The
 // default plan never needs them; `python -m lstm_cell_grad tune` sweeps them on the
-// performance model. Every value is validated against the shape and the platform.
+// performance model. Every value is validated against the shape and the platform
+// (lstm_cell_grad_overrides.h).
 struct TilingOverrides {
     uint32_t gridRows = 0;       // cores along the batch (gridRows * gridCols <= AIV cores)
     uint32_t gridCols = 0;       // cores along the hidden size
@@ -64,26 +65,8 @@ struct TilingPlan {
 bool CheckSizeLimits(int64_t batch, int64_t hidden, uint32_t dtypeBytes, bool hasBias, std::string* error);
 
 // Returns false with *error set when the input cannot be tiled (sizes out of range) or an
-// override is invalid (the message names it).
-bool ComputeTiling(const TilingInput& input, const PlatformInfo& platform, TilingPlan* plan, std::string* error,
-                   const TilingOverrides& overrides = TilingOverrides{});
-
-// Overrides the TilingFunc applies on the calling thread while this object lives: how a
-// tuning tool runs the real op (through aclnn) with a plan of its choosing. Nests.
-class ScopedTilingOverrides {
-public:
-    explicit ScopedTilingOverrides(const TilingOverrides& overrides);
-    ~ScopedTilingOverrides();
-    ScopedTilingOverrides(const ScopedTilingOverrides&) = delete;
-    ScopedTilingOverrides& operator=(const ScopedTilingOverrides&) = delete;
-
-private:
-    TilingOverrides previous_;
-};
-
-// The calling thread's overrides (all zero unless set), and their setter (the Python
-// binding's; C++ callers prefer the scope above).
-const TilingOverrides& ThreadTilingOverrides();
-void SetThreadTilingOverrides(const TilingOverrides& overrides);
+// override is invalid (the message names it). A pure function of its arguments: no state.
+bool ComputeTiling(const TilingInput& input, const PlatformInfo& platform, const TilingOverrides& overrides,
+                   TilingPlan* plan, std::string* error);
 
 }  // namespace lstm_cell_grad

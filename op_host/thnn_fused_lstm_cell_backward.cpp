@@ -3,6 +3,8 @@
 // are plain functions shared with the aclnn layer and Python.
 #include "lstm_cell_grad_check.h"
 #include "lstm_cell_grad_compute_tiling.h"
+#include "lstm_cell_grad_tiling_context.h"
+#include "lstm_cell_grad_tiling_memo.h"
 #include "register/op_def_registry.h"
 #include "thnn_fused_lstm_cell_backward_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
@@ -39,51 +41,64 @@ void FillTilingData(const lstm_cell_grad::TilingValues& values, ThnnFusedLstmCel
 #pragma pop_macro("TILING_DATA_FIELD_DEF")
 }
 
+// The op's only tiling function: the adapter with no overrides, as CANN runs it.
 ge::graphStatus TilingFunc(gert::TilingContext* context) {
-    lstm_cell_grad::Arguments args;
-    Describe(&args.gradHy, context->GetOptionalInputShape(kGradHy), context->GetOptionalInputDesc(kGradHy));
-    Describe(&args.gradC, context->GetOptionalInputShape(kGradC), context->GetOptionalInputDesc(kGradC));
-    Describe(&args.cx, context->GetRequiredInputShape(kCx), context->GetRequiredInputDesc(kCx));
-    Describe(&args.cy, context->GetRequiredInputShape(kCy), context->GetRequiredInputDesc(kCy));
-    Describe(&args.storage, context->GetRequiredInputShape(kStorage), context->GetRequiredInputDesc(kStorage));
-    const bool* hasBias = context->GetAttrs()->GetAttrPointer<bool>(kAttrHasBias);
+    lstm_cell_grad::TilingPlan plan;
+    std::string error;
+    return lstm_cell_grad::TilingFromContext(context, lstm_cell_grad::TilingOverrides(), &plan, &error);
+}
+
+}  // namespace
+}  // namespace optiling
+
+namespace lstm_cell_grad {
+
+ge::graphStatus TilingFromContext(gert::TilingContext* context, const TilingOverrides& overrides, TilingPlan* plan,
+                                  std::string* error) {
+    using optiling::Describe;
+    // The OpDef's IR indices (global): lstm_cell_grad's own kGradHy, kCx, ... are the kernel's UB slots.
+    Arguments args;
+    Describe(&args.gradHy, context->GetOptionalInputShape(::kGradHy), context->GetOptionalInputDesc(::kGradHy));
+    Describe(&args.gradC, context->GetOptionalInputShape(::kGradC), context->GetOptionalInputDesc(::kGradC));
+    Describe(&args.cx, context->GetRequiredInputShape(::kCx), context->GetRequiredInputDesc(::kCx));
+    Describe(&args.cy, context->GetRequiredInputShape(::kCy), context->GetRequiredInputDesc(::kCy));
+    Describe(&args.storage, context->GetRequiredInputShape(::kStorage), context->GetRequiredInputDesc(::kStorage));
+    const bool* hasBias = context->GetAttrs()->GetAttrPointer<bool>(::kAttrHasBias);
     args.hasBias = hasBias != nullptr && *hasBias;
-    Describe(&args.gradGates, context->GetOutputShape(kGradGates), context->GetOutputDesc(kGradGates));
-    Describe(&args.gradCx, context->GetOutputShape(kGradCx), context->GetOutputDesc(kGradCx));
-    Describe(&args.gradBias, context->GetOutputShape(kGradBias), context->GetOutputDesc(kGradBias));
-    if (!lstm_cell_grad::CheckArguments(args).ok()) return ge::GRAPH_FAILED;
+    Describe(&args.gradGates, context->GetOutputShape(::kGradGates), context->GetOutputDesc(::kGradGates));
+    Describe(&args.gradCx, context->GetOutputShape(::kGradCx), context->GetOutputDesc(::kGradCx));
+    Describe(&args.gradBias, context->GetOutputShape(::kGradBias), context->GetOutputDesc(::kGradBias));
+    const CheckResult checked = CheckArguments(args);
+    if (!checked.ok()) {
+        *error = checked.message;
+        return ge::GRAPH_FAILED;
+    }
 
     platform_ascendc::PlatformAscendC ascendc(context->GetPlatformInfo());
     uint64_t ubBytes = 0;
     ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubBytes);
-    const lstm_cell_grad::PlatformInfo platform{ascendc.GetCoreNumAiv(), ubBytes,
-                                                static_cast<uint64_t>(ascendc.GetLibApiWorkSpaceSize())};
-    const lstm_cell_grad::TilingInput input{args.cx.shape[0], args.cx.shape[1],
-                                            args.cx.dtype == ge::DT_FLOAT ? 4u : 2u,
-                                            args.gradHy.present, args.gradC.present, args.hasBias,
-                                            args.cx.dtype == ge::DT_BF16};
-    lstm_cell_grad::TilingPlan plan;
-    std::string error;
-    if (!lstm_cell_grad::ComputeTiling(input, platform, &plan, &error, lstm_cell_grad::ThreadTilingOverrides())) {
-        return ge::GRAPH_FAILED;
-    }
+    const PlatformInfo platform{ascendc.GetCoreNumAiv(), ubBytes, static_cast<uint64_t>(ascendc.GetLibApiWorkSpaceSize())};
+    const IoDtype dtype = args.cx.dtype == ge::DT_FLOAT ? kIoFloat32 : args.cx.dtype == ge::DT_BF16 ? kIoBfloat16
+                                                                                                   : kIoFloat16;
+    const TilingInput input{args.cx.shape[0], args.cx.shape[1], dtype, args.gradHy.present, args.gradC.present,
+                            args.hasBias};
+    if (!RememberedTiling(input, platform, overrides, plan, error)) return ge::GRAPH_FAILED;
 
-    context->SetBlockDim(plan.blockDim);
-    context->SetTilingKey(plan.tilingKey);
-    context->SetScheduleMode(plan.scheduleMode);
+    context->SetBlockDim(plan->blockDim);
+    context->SetTilingKey(plan->tilingKey);
+    context->SetScheduleMode(plan->scheduleMode);
     size_t* workspaces = context->GetWorkspaceSizes(1);
-    workspaces[0] = plan.workspaceBytes;
+    workspaces[0] = plan->workspaceBytes;
     // CANN's tiling class owns a buffer (no copies): one local object, filled once.
-    ThnnFusedLstmCellBackwardTilingData tiling;
-    FillTilingData(plan.values, &tiling);
+    optiling::ThnnFusedLstmCellBackwardTilingData tiling;
+    optiling::FillTilingData(plan->values, &tiling);
     gert::TilingData* raw = context->GetRawTilingData();
     tiling.SaveToBuffer(raw->GetData(), raw->GetCapacity());
     raw->SetDataSize(tiling.GetDataSize());
     return ge::GRAPH_SUCCESS;
 }
 
-}  // namespace
-}  // namespace optiling
+}  // namespace lstm_cell_grad
 
 namespace ge {
 namespace {

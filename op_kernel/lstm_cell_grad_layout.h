@@ -38,6 +38,11 @@ constexpr uint32_t kTanhMinTmpBytes = kTanhMinTmpElems * kFloatBytes;
 constexpr uint32_t kWorkTailBytes = 256;
 static_assert(kWorkTailBytes >= kTanhMinTmpBytes, "the tail holds Tanh's minimum temp");
 
+// The I/O dtype of a kernel variant (the math is fp32 for all three).
+enum IoDtype : uint32_t { kIoFloat32 = 0, kIoFloat16 = 1, kIoBfloat16 = 2 };
+// Bytes of one element of an I/O dtype: the one place the size follows from the dtype.
+inline uint32_t IoBytes(IoDtype dtype) { return dtype == kIoFloat32 ? kFloatBytes : 2u; }
+
 struct Range {
     int64_t begin;
     int64_t end;
@@ -89,6 +94,14 @@ struct InputSet {
     }
     constexpr uint32_t Count() const { return Slot(kInputKinds); }
 };
+
+// The fewest GM bytes a call can move: every input the variant reads once, every output
+// written once (gradGates and gradCx, and gradBias's 4H row with a bias): with both gradients
+// 13*B*H*s + 4*H*s. The GM-traffic tool, the profile and the tiling's traffic budget use it.
+inline uint64_t MinGmBytes(int64_t batch, int64_t hidden, IoDtype dtype, InputSet inputs, bool hasBias) {
+    const uint64_t s = IoBytes(dtype), tensor = static_cast<uint64_t>(batch) * static_cast<uint64_t>(hidden) * s;
+    return (inputs.Count() + kOutputs) * tensor + (hasBias ? kGates * static_cast<uint64_t>(hidden) * s : 0);
+}
 
 // UB bank classes (A2/A3): a 256-byte vector repeat reads 8 of the 16 bank groups (one per
 // 32 bytes), so two source operands read without conflict only when they start 256 bytes
@@ -167,8 +180,6 @@ inline uint64_t UbBytesFinalPhase(uint32_t finalTileCols, uint32_t finalTileRows
     return static_cast<uint64_t>(finalTileCols) * kFloatBytes * (kBufferNum * finalTileRows + 2);
 }
 
-// The I/O dtype of a kernel variant (the math is fp32 for all three).
-enum IoDtype : uint32_t { kIoFloat32 = 0, kIoFloat16 = 1, kIoBfloat16 = 2 };
 
 // Tiling keys: one kernel variant per dtype and per set of present gradients,
 // 8 * dtype + 4 * hasBias + 2 * hasGradC + hasGradHy (0-7 float32, 8-15 float16, 16-23 bfloat16).

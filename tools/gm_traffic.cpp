@@ -1,5 +1,6 @@
 // Runs the op once through the aclnn API on random data and prints the GM bytes the
-// kernel moved (sim counters) against the minimum 13*B*H*s + 4*H*s.
+// kernel moved (sim counters) against the minimum (MinGmBytes: 13*B*H*s + 4*H*s with both
+// gradients and the bias).
 //   gm_traffic BATCH HIDDEN fp32|fp16 [SOC]
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +12,7 @@
 #include "aclnnop/aclnn_thnn_fused_lstm_cell_backward.h"
 #include "ascendc_sim/core/soc.h"
 #include "ascendc_sim/host/aclnn_call.h"
+#include "lstm_cell_grad_layout.h"
 
 // A device tensor of `shape`; its device memory is appended to *allocations for the caller to free.
 static aclTensor* Tensor(std::vector<int64_t> shape, aclDataType dtype, size_t elemBytes, bool random,
@@ -74,7 +76,8 @@ int main(int argc, char** argv) {
         written += core.GmBytesWritten();
         maxCore = std::max<uint64_t>(maxCore, core.GmBytesRead() + core.GmBytesWritten());
     }
-    const double minimum = 13.0 * b * h * s + 4.0 * h * s;
+    const double minimum = static_cast<double>(lstm_cell_grad::MinGmBytes(
+        b, h, half ? lstm_cell_grad::kIoFloat16 : lstm_cell_grad::kIoFloat32, lstm_cell_grad::InputSet{true, true}, true));
     std::printf("B=%lld H=%lld %s on %s, %u cores: GM read %llu + written %llu = %llu bytes; minimum %.0f; "
                 "ratio %.4f; busiest core %llu bytes (mean %.0f); %s\n",
                 (long long)b, (long long)h, half ? "fp16" : "fp32", launch.soc.c_str(), launch.blockDim,

@@ -123,7 +123,7 @@ def _new_output(shape: Tuple[int, ...], dtype: np.dtype) -> np.ndarray:
 
 
 def _run_new_numpy_outputs(in_args: List[Optional[Tuple[np.ndarray, int]]], has_bias: bool, soc_name: str,
-                           core_cap: int) -> Tuple[np.ndarray, np.ndarray, Optional[np.ndarray]]:
+                           core_cap: int, tiling: dict) -> Tuple[np.ndarray, np.ndarray, Optional[np.ndarray]]:
     """The op on inputs `plain_numpy_args` accepted, into new outputs of cx's dtype (native
     and C-contiguous, so they go to the binding as they are, with cx's aclDataType)."""
     cx_array, code = in_args[2]
@@ -132,7 +132,7 @@ def _run_new_numpy_outputs(in_args: List[Optional[Tuple[np.ndarray, int]]], has_
     outs = (_new_output((batch, 4 * hidden), dtype), _new_output((batch, hidden), dtype),
             _new_output((4 * hidden,), dtype) if has_bias else None)
     failure = _C.run(in_args, has_bias, [None if o is None else (o, code) for o in outs], soc_name, core_cap,
-                     fresh_outputs=True)
+                     fresh_outputs=True, tiling=tiling)
     if failure is not None:
         status, api, message = failure
         raise AclnnError(status, message, api)
@@ -181,6 +181,14 @@ def thnn_fused_lstm_cell_backward(
             the message names the argument) or a kernel fault (507035, with the sim's report).
         ValueError: an unknown SoC, a bad ``num_cores`` or ``out``.
     """
+    return _run(grad_hy, grad_c, cx, cy, storage, has_bias, soc, num_cores, out, None)
+
+
+def _run(grad_hy, grad_c, cx, cy, storage, has_bias, soc, num_cores, out,
+         tiling: Optional["TilingOverrides"]) -> Tuple[Array, Array, Optional[Array]]:
+    """thnn_fused_lstm_cell_backward, tiled with explicit choices when ``tiling`` is given
+    (:func:`lstm_cell_grad._profile.run_with_tiling`: tune's launches on the sim)."""
+    tiling_values = tiling.as_dict() if tiling is not None else {}
     inputs = {"grad_hy": grad_hy, "grad_c": grad_c, "cx": cx, "cy": cy, "storage": storage}
     for name in _REQUIRED_INPUTS:
         if inputs[name] is None:
@@ -193,7 +201,7 @@ def thnn_fused_lstm_cell_backward(
         # arguments and outputs, at a third of a small call's time.
         in_args = plain_numpy_args((grad_hy, grad_c, cx, cy, storage))
         if in_args is not None:
-            return _run_new_numpy_outputs(in_args, has_bias, *_resolve_soc(soc, num_cores))
+            return _run_new_numpy_outputs(in_args, has_bias, *_resolve_soc(soc, num_cores), tiling_values)
     if out is not None:
         if not isinstance(out, (tuple, list)) or len(out) != 3:
             raise ValueError("out must be a sequence (grad_gates, grad_cx, grad_bias)")
@@ -222,7 +230,7 @@ def thnn_fused_lstm_cell_backward(
     out_args = [_output_arg(f"out[{i}] ({name})", value, writebacks)
                 for i, (name, value) in enumerate(zip(_OUT_NAMES, outs))]
 
-    failure = _C.run(in_args, has_bias, out_args, soc_name, core_cap)
+    failure = _C.run(in_args, has_bias, out_args, soc_name, core_cap, tiling=tiling_values)
     if failure is not None:
         status, api, message = failure
         raise AclnnError(status, message, api)

@@ -9,13 +9,12 @@ stream (``_C.last_profile``). Every time here is MODELED, never measured.
 """
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import json
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from . import _C
-from ._api import Plan, TilingOverrides, _dtype_bytes, plan, thnn_fused_lstm_cell_backward
+from ._api import Plan, TilingOverrides, _dtype_bytes, _run, plan
 
 MODELED = "modeled"
 PIPES = ("MTE2", "V", "MTE3", "S")  # track order in traces and plots: load, compute, store, scalar
@@ -62,10 +61,9 @@ def min_gm_bytes(batch: int, hidden: int, dtype_bytes: int, has_bias: bool = Tru
     """The fewest GM bytes a call can move: every input the formulas need read once, every
     output written once. All present: ``13*B*H*s + 4*H*s``. An absent grad_c saves its read;
     an absent grad_hy saves its read and those of cy and o, which only it needs (so 3*B*H*s);
-    without a gradient nothing is read. No bias: no ``4*H*s`` gradBias write."""
-    n = batch * hidden * dtype_bytes
-    reads = (3 if grad_hy else 0) + (1 if grad_c else 0) + (4 if grad_hy or grad_c else 0)
-    return (reads + GATES + 1) * n + (GATES * hidden * dtype_bytes if has_bias else 0)
+    without a gradient nothing is read. No bias: no ``4*H*s`` gradBias write. The kernel's
+    own count (``MinGmBytes`` in op_kernel/lstm_cell_grad_layout.h, from its input slots)."""
+    return _C.min_gm_bytes(batch, hidden, dtype_bytes, bool(has_bias), bool(grad_hy), bool(grad_c))
 
 
 # The fewest vector instructions per element the formulas need (docs/operator_contract.md), each
@@ -316,17 +314,15 @@ def chrome_trace(prof: Profile) -> Dict[str, Any]:
     return {"traceEvents": events, "displayTimeUnit": "ns", "otherData": other}
 
 
-@contextlib.contextmanager
-def tiling_overrides(overrides: Optional[TilingOverrides]) -> Iterator[None]:
-    """The op's TilingFunc uses these overrides on this thread inside the block."""
-    if overrides is None or not overrides.as_dict():
-        yield
-        return
-    _C.set_tiling_overrides(overrides.as_dict())
-    try:
-        yield
-    finally:
-        _C.set_tiling_overrides({})
+def run_with_tiling(grad_hy, grad_c, cx, cy, storage, has_bias: bool = True, *, soc: Optional[str] = None,
+                    num_cores: Optional[int] = None, tiling: Optional[TilingOverrides] = None,
+                    out=None):
+    """:func:`thnn_fused_lstm_cell_backward` with explicit tiling choices (sim only): the call
+    tiles through the op's own tiling adapter with ``tiling`` as an argument, in place of its
+    TilingFunc (which runs the same adapter with none). No state outlives the call."""
+    if tiling is not None and not isinstance(tiling, TilingOverrides):
+        raise TypeError(f"tiling must be a TilingOverrides, not {type(tiling).__name__}")
+    return _run(grad_hy, grad_c, cx, cy, storage, has_bias, soc, num_cores, out, tiling)
 
 
 def has_model() -> bool:
@@ -351,13 +347,12 @@ def profile(grad_hy, grad_c, cx, cy, storage, has_bias: bool = True, *, soc: Opt
     dtype = str(cx.dtype).replace("torch.", "")
     call_plan = plan(batch, hidden, dtype, has_bias=bool(has_bias), grads=grads, soc=soc, num_cores=num_cores,
                      overrides=tiling)
-    with tiling_overrides(tiling):
-        outputs = thnn_fused_lstm_cell_backward(grad_hy, grad_c, cx, cy, storage, has_bias, soc=soc,
-                                                num_cores=num_cores)
+    outputs = run_with_tiling(grad_hy, grad_c, cx, cy, storage, has_bias, soc=soc, num_cores=num_cores,
+                              tiling=tiling)
     raw = _C.last_profile(True)
     return outputs, Profile.from_json(raw, batch=batch, hidden=hidden, dtype=dtype, has_bias=bool(has_bias),
                                       grads=grads, plan=call_plan)
 
 
 __all__ = ["CoreTime", "MODELED", "PipeTime", "Profile", "Wait", "chrome_trace", "has_model", "min_gm_bytes",
-           "profile", "tiling_overrides"]
+           "profile", "run_with_tiling"]

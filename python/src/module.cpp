@@ -49,9 +49,11 @@ HostView DescribeArray(const char* name, const ArrayArg& arg, bool isOutput) {
     return view;
 }
 
+lstm_cell_grad::TilingOverrides ToOverrides(const py::dict& values);
+
 // None on success, else (status, api, message).
 py::object Run(const std::vector<ArrayArg>& inputs, bool hasBias, const std::vector<ArrayArg>& outputs,
-               const std::string& soc, uint32_t coreLimit, bool freshOutputs) {
+               const std::string& soc, uint32_t coreLimit, bool freshOutputs, const py::dict& tiling) {
     static const char* const kInputNames[] = {"gradHyOptional", "gradCOptional", "cx", "cy", "storage"};
     static const char* const kOutputNames[] = {"gradGatesOut", "gradCxOut", "gradBiasOut"};
     if (inputs.size() != 5 || outputs.size() != 3) throw py::value_error("expected 5 inputs and 3 outputs");
@@ -67,6 +69,7 @@ py::object Run(const std::vector<ArrayArg>& inputs, bool hasBias, const std::vec
     request.soc = soc;
     request.coreLimit = coreLimit;
     request.freshOutputs = freshOutputs;
+    request.overrides = ToOverrides(tiling);
     RunResult result = WithoutGil([&] { return RunBackward(std::move(request)); });
     if (result.status == 0) return py::none();
     return py::make_tuple(result.status, result.api, result.message);
@@ -108,8 +111,15 @@ std::string SnakeCase(const std::string& camel) {
 
 py::dict Plan(int64_t batch, int64_t hidden, uint32_t dtypeBytes, bool hasGradHy, bool hasGradC, bool hasBias,
               const std::string& soc, uint32_t coreLimit, const py::dict& overrides, bool bfloat16) {
-    const TilingReport r = ReportTiling(TilingRequest{batch, hidden, dtypeBytes, hasGradHy, hasGradC, hasBias, soc,
-                                                      coreLimit, ToOverrides(overrides), bfloat16});
+    if (dtypeBytes != 4 && dtypeBytes != 2) {
+        throw std::invalid_argument("dtype_bytes must be 4 (float32) or 2 (float16, bfloat16), got " +
+                                    std::to_string(dtypeBytes));
+    }
+    const lstm_cell_grad::IoDtype dtype = dtypeBytes == 4 ? lstm_cell_grad::kIoFloat32
+                                          : bfloat16      ? lstm_cell_grad::kIoBfloat16
+                                                          : lstm_cell_grad::kIoFloat16;
+    const TilingReport r = ReportTiling(
+        TilingRequest{batch, hidden, dtype, hasGradHy, hasGradC, hasBias, soc, coreLimit, ToOverrides(overrides)});
     py::dict plan;
     plan["soc"] = r.soc;
     plan["aiv_cores"] = r.aivCores;
@@ -151,10 +161,11 @@ PYBIND11_MODULE(_C, m) {
     for (const auto& [name, dtype] : kAclDtypes) aclDtypes[name] = static_cast<int>(dtype);
     m.attr("ACL_DTYPES") = aclDtypes;
     m.def("run", &Run, py::arg("inputs"), py::arg("has_bias"), py::arg("outputs"), py::arg("soc"),
-          py::arg("num_cores"), py::arg("fresh_outputs") = false,
+          py::arg("num_cores"), py::arg("fresh_outputs") = false, py::arg("tiling") = py::dict(),
           "Runs the op on (array, aclDataType) pairs; None on success, else (status, api, message). "
           "fresh_outputs: the outputs are new arrays the caller drops on failure; page-aligned ones are "
-          "then written in place (aclrtHostRegister) instead of copied back.");
+          "then written in place (aclrtHostRegister) instead of copied back. tiling: overrides (as for plan) "
+          "the call's tiling applies (the op's tiling adapter, in place of its TilingFunc, sim only).");
     m.attr("HOST_REGISTER_ALIGNMENT") = sim::acl::kHostRegisterAlignment;
     m.def("socs", &sim_hooks::SocTable, "The sim's SoC table, one dict per SoC.");
     m.def("default_soc", &sim_hooks::DefaultSoc,
@@ -163,15 +174,16 @@ PYBIND11_MODULE(_C, m) {
           py::arg("has_grad_c"), py::arg("has_bias"), py::arg("soc"), py::arg("num_cores"),
           py::arg("overrides") = py::dict(), py::arg("bfloat16") = false,
           "The op's tiling (lstm_cell_grad::ComputeTiling) for a shape on a SoC, with optional overrides.");
+    m.def("min_gm_bytes", [](int64_t batch, int64_t hidden, uint32_t dtypeBytes, bool hasBias, bool gradHy, bool gradC) {
+              const lstm_cell_grad::IoDtype dtype = dtypeBytes == 4 ? lstm_cell_grad::kIoFloat32 : lstm_cell_grad::kIoFloat16;
+              return lstm_cell_grad::MinGmBytes(batch, hidden, dtype, lstm_cell_grad::InputSet{gradHy, gradC}, hasBias);
+          }, py::arg("batch"), py::arg("hidden"), py::arg("dtype_bytes"), py::arg("has_bias"), py::arg("grad_hy"),
+          py::arg("grad_c"), "The fewest GM bytes a call can move (MinGmBytes, op_kernel/lstm_cell_grad_layout.h).");
     m.def("tiling_field_names", [] {
               py::list names;
               for (const char* name : TilingFieldNames()) names.append(SnakeCase(name));
               return names;
           }, "The tiling data's fields in declaration order, snake_case (Plan's middle fields).");
-    m.def("set_tiling_overrides", [](const py::dict& overrides) {
-              lstm_cell_grad::SetThreadTilingOverrides(ToOverrides(overrides));
-          }, py::arg("overrides"),
-          "Tiling overrides the op's TilingFunc applies on the calling thread (an empty dict clears them).");
     m.def("reload_environment", &sim::ReloadEnvironment,
           "Reads the ASCEND_SIM_* variables again; the sim reads them once, when it is loaded. Runs with the "
           "GIL held, so no Python thread edits os.environ meanwhile.");

@@ -1,6 +1,7 @@
 #include "run_backward.h"
 
 #include <iterator>
+#include <optional>
 #include <utility>
 
 #include "aclnn/opdev/op_errno.h"
@@ -34,6 +35,8 @@ RunResult RunBackward(RunRequest&& request) {
     } endOfCall;
     TakeRecentErrors();  // messages left by earlier calls are not this call's
     sim_hooks::SocScope socScope(request.soc, request.coreLimit);  // the chip this call emulates
+    std::optional<sim_hooks::OverriddenTiling> tuned;
+    if (request.overrides.Any()) tuned.emplace(request.overrides);
 
     // gradGates and gradCx are written in full; gradBias only when hasBias.
     for (size_t i = 0; i < request.outputs.size(); ++i) {

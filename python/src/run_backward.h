@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "device_mirror.h"
+#include "lstm_cell_grad_compute_tiling.h"
 
 namespace lstm_cell_grad::py {
 
@@ -26,6 +27,9 @@ struct RunRequest {
     // The outputs are new arrays the caller discards if the call fails: they may be written in
     // place (DeviceMirror) instead of copied back.
     bool freshOutputs = false;
+    // Explicit tiling choices (tune): the call tiles through the op's adapter with them instead
+    // of its TilingFunc. None set: the TilingFunc, as on the NPU.
+    TilingOverrides overrides;
 };
 
 // Takes the request's views (they move into the call's device mirror).

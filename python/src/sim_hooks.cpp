@@ -1,13 +1,58 @@
 #include "sim_hooks.h"
 
+#include <optional>
+#include <stdexcept>
+
 #include "call_gate.h"
 
 #include "ascendc_sim/core/check.h"
 #include "ascendc_sim/host/aclnn_call.h"
+#include "ascendc_sim/host/tiling_context_builder.h"
 #include "ascendc_sim/model/profile.h"
-
+#include "lstm_cell_grad_tiling_context.h"
 
 namespace lstm_cell_grad::py::sim_hooks {
+
+namespace {
+constexpr const char* kOpType = "ThnnFusedLstmCellBackward";  // the OpDef's name
+}  // namespace
+
+std::unique_ptr<gert::TilingContext> OpTilingContext(const OpShape& shape, const std::string& soc, uint32_t coreLimit) {
+    using ::sim::host::TensorSpec;
+    const ge::DataType dtype = shape.dtype == kIoFloat32 ? ge::DT_FLOAT : shape.dtype == kIoBfloat16 ? ge::DT_BF16
+                                                                                                    : ge::DT_FLOAT16;
+    // 4H wraps for a hidden size past 2^61: the argument checks refuse cx's size first.
+    const int64_t gates = static_cast<int64_t>(static_cast<uint64_t>(shape.hidden) * kGates);
+    const TensorSpec small = TensorSpec::Nd({shape.batch, shape.hidden}, dtype);
+    const TensorSpec wide = TensorSpec::Nd({shape.batch, gates}, dtype);
+    auto optional = [](bool present, const TensorSpec& spec) {
+        return present ? std::optional<TensorSpec>(spec) : std::nullopt;
+    };
+    // OpDef order: gradHy, gradC, cx, cy, storage; gradGates, gradCx, gradBias; hasBias.
+    return ::sim::host::TilingContextBuilder(kOpType)
+        .Soc(soc, coreLimit)
+        .Input(optional(shape.hasGradHy, small))
+        .Input(optional(shape.hasGradC, small))
+        .Input(small)
+        .Input(small)
+        .Input(wide)
+        .Output(wide)
+        .Output(small)
+        .Output(optional(shape.hasBias, TensorSpec::Nd({gates}, dtype)))
+        .Attr(shape.hasBias)
+        .Build();
+}
+
+OverriddenTiling::OverriddenTiling(const TilingOverrides& overrides)
+    : scope_(kOpType, [overrides](gert::TilingContext* context) {
+          TilingPlan plan;
+          std::string error;
+          // Thrown, the message reaches the aclnn call's error (the sim's RunTiling catches it).
+          if (TilingFromContext(context, overrides, &plan, &error) != ge::GRAPH_SUCCESS) {
+              throw std::invalid_argument(error);
+          }
+          return ge::GRAPH_SUCCESS;
+      }) {}
 
 void RequireSoc(const std::string& soc) { ::sim::FindSoc(soc); }
 

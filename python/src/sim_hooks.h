@@ -1,20 +1,51 @@
 // What the extension asks of the sim that ACL and aclnn have no call for: which chip a call
-// emulates, the SoC table, and the last launch's checks, counters and modeled profile.
+// emulates, the SoC table, the op's tiling with explicit choices (plan() and tune), and the
+// last launch's checks, counters and modeled profile.
 // Everything else reaches the device as a host program would, through ACL and aclnn
 // (run_backward, device_mirror, acl_session); this file is the one seam to the sim.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include <pybind11/pybind11.h>
 
 #include "ascendc_sim/core/soc.h"
+#include "ascendc_sim/host/aclnn_call.h"
+#include "exe_graph/runtime/tiling_context.h"
+#include "lstm_cell_grad_compute_tiling.h"
 
 namespace lstm_cell_grad::py::sim_hooks {
 
 // Emulates a SoC (at most `coreLimit` AIV cores; 0: all) on the calling thread while it
 // lives. Throws std::invalid_argument naming the known SoCs for an unknown name.
 using SocScope = ::sim::SocScope;
+
+// The op's tensors for one shape, as tiling sees them on an aclnn call.
+struct OpShape {
+    int64_t batch = 0;
+    int64_t hidden = 0;
+    IoDtype dtype = kIoFloat32;
+    bool hasGradHy = true;
+    bool hasGradC = true;
+    bool hasBias = true;
+};
+
+// The tiling context the aclnn layer builds for a call of that shape on `soc` (at most
+// `coreLimit` AIV cores; 0: all): what plan() runs the op's tiling adapter on. Throws
+// std::invalid_argument for an unknown SoC.
+std::unique_ptr<gert::TilingContext> OpTilingContext(const OpShape& shape, const std::string& soc, uint32_t coreLimit);
+
+// While it lives, the calling thread's aclnn calls of the op tile through the op's adapter
+// (lstm_cell_grad::TilingFromContext) with `overrides`, in place of its TilingFunc (which
+// runs it with none): how tune launches the op with a plan of its choosing.
+class OverriddenTiling {
+public:
+    explicit OverriddenTiling(const TilingOverrides& overrides);
+
+private:
+    ::sim::aclnn::ScopedTilingFunction scope_;
+};
 
 // Throws std::invalid_argument naming the known SoCs when `soc` is not one of them.
 void RequireSoc(const std::string& soc);

@@ -5,6 +5,7 @@
 #include "sim_hooks.h"
 #include "lstm_cell_grad_layout.h"
 #include "lstm_cell_grad_compute_tiling.h"
+#include "lstm_cell_grad_tiling_context.h"
 #include "tiling/platform/platform_ascendc.h"
 
 namespace lstm_cell_grad::py {
@@ -21,21 +22,24 @@ std::vector<const char*> TilingFieldNames() {
 
 TilingReport ReportTiling(const TilingRequest& request) {
     sim_hooks::SocScope socScope(request.soc, request.coreLimit);  // throws for an unknown SoC
-    // The figures the op's TilingFunc reads from its context on this SoC.
-    platform_ascendc::PlatformAscendC ascendc(nullptr);
-    uint64_t ubBytes = 0;
-    ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubBytes);
-    const PlatformInfo platform{ascendc.GetCoreNumAiv(), ubBytes, static_cast<uint64_t>(ascendc.GetLibApiWorkSpaceSize())};
-    const TilingInput input{request.batch, request.hidden, request.dtypeBytes,
-                            request.hasGradHy, request.hasGradC, request.hasBias, request.bfloat16};
+    const std::unique_ptr<gert::TilingContext> context = sim_hooks::OpTilingContext(
+        sim_hooks::OpShape{request.batch, request.hidden, request.dtype, request.hasGradHy, request.hasGradC,
+                           request.hasBias},
+        request.soc, request.coreLimit);
     TilingPlan plan;
     std::string error;
-    if (!ComputeTiling(input, platform, &plan, &error, request.overrides)) throw std::invalid_argument("tiling failed: " + error);
+    if (TilingFromContext(context.get(), request.overrides, &plan, &error) != ge::GRAPH_SUCCESS) {
+        throw std::invalid_argument("tiling failed: " + error);
+    }
+    // The figures the adapter read from the context's platform.
+    platform_ascendc::PlatformAscendC ascendc(context->GetPlatformInfo());
+    uint64_t ubBytes = 0;
+    ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubBytes);
 
     TilingReport report;
     report.soc = sim_hooks::CurrentSocName();
-    report.aivCores = platform.aivCores;
-    report.ubBytes = platform.ubBytes;
+    report.aivCores = ascendc.GetCoreNumAiv();
+    report.ubBytes = ubBytes;
     report.blockDim = plan.blockDim;
     report.tilingKey = plan.tilingKey;
     report.workspaceBytes = plan.workspaceBytes;

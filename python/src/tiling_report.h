@@ -1,6 +1,7 @@
-// plan(): the op's own tiling function (lstm_cell_grad::ComputeTiling) asked for a shape on a
-// SoC, with the platform figures PlatformAscendC reports there, plus what follows from the
-// plan for the busiest core (the shared layout arithmetic of op_kernel/lstm_cell_grad_layout.h).
+// plan(): the op's own tiling adapter (lstm_cell_grad::TilingFromContext, what its TilingFunc
+// runs) on the tiling context an aclnn call of a shape builds on a SoC, with explicit
+// overrides, plus what follows from the plan for the busiest core (the shared layout
+// arithmetic of op_kernel/lstm_cell_grad_layout.h).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -13,14 +14,13 @@ namespace lstm_cell_grad::py {
 struct TilingRequest {
     int64_t batch = 0;
     int64_t hidden = 0;
-    uint32_t dtypeBytes = 4;
+    IoDtype dtype = kIoFloat32;
     bool hasGradHy = true;
     bool hasGradC = true;
     bool hasBias = true;
     std::string soc;
     uint32_t coreLimit = 0;  // 0: every AIV core
     TilingOverrides overrides;
-    bool bfloat16 = false;   // with dtypeBytes 2: bfloat16 rather than float16
 };
 
 struct CoreRect {

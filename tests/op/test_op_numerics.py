@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import lstm_cell_grad as lcg
-from lstm_cell_grad._profile import tiling_overrides
+from lstm_cell_grad._profile import run_with_tiling
 from ..oracles import assert_matches_autograd, assert_meets_contract, make_inputs
 
 SHAPES = [(1, 1), (1, 8), (2, 15), (7, 16), (48, 100), (333, 15), (129, 33), (333, 1023), (4096, 8), (2, 40000),
@@ -112,8 +112,7 @@ def test_16_bit_results_are_the_float32_kernel_rounded_to_nearest_even(batch, hi
     # chooses per dtype (a 16-bit tile fits more rows): the float32 run sums in the same order.
     chosen = lcg.plan(batch, hidden, np.dtype(dtype).name)
     same_plan = lcg.TilingOverrides(**{f: getattr(chosen, f) for f in ("grid_rows", "grid_cols", "bias_chunk_rows")})
-    with tiling_overrides(same_plan):
-        wide = lcg.thnn_fused_lstm_cell_backward(*(a.astype(np.float32) for a in inputs), True)
+    wide = run_with_tiling(*(a.astype(np.float32) for a in inputs), True, tiling=same_plan)
     for name, got, fp32 in zip(("gradGates", "gradCx", "gradBias"), narrow, wide):
         assert got.dtype == dtype
         np.testing.assert_array_equal(got.view(np.uint16), fp32.astype(dtype).view(np.uint16), err_msg=name)

@@ -6,7 +6,7 @@ import pytest
 
 import lstm_cell_grad as lcg
 from ..oracles import assert_meets_contract, make_inputs
-from lstm_cell_grad._profile import tiling_overrides
+from lstm_cell_grad._profile import run_with_tiling
 
 T = lcg.TilingOverrides
 
@@ -69,21 +69,21 @@ def test_the_kernel_honours_overrides(dtype, overrides):
     inputs = make_inputs(300, 72, dtype, seed=5)
     name = np.dtype(dtype).name
     expected_plan = lcg.plan(300, 72, name, overrides=overrides)
-    with tiling_overrides(overrides):
-        results = lcg.thnn_fused_lstm_cell_backward(*inputs)
+    results = run_with_tiling(*inputs, tiling=overrides)
     assert_meets_contract(results, inputs)
     launch = lcg.last_launch()
     assert launch["ok"] and not launch["warnings"]
     assert launch["block_dim"] == expected_plan.block_dim
-    # Outside the block the default plan is back.
+    # The overrides were the call's arguments: the next call has the default plan.
     lcg.thnn_fused_lstm_cell_backward(*inputs)
     assert lcg.last_launch()["block_dim"] == lcg.plan(300, 72, name).block_dim
 
 
 def test_remembered_plans_answer_exactly_as_fresh_ones():
-    # ComputeTiling remembers its last few answers per thread: cycling through more distinct
-    # arguments than it keeps (shape, dtype, options, SoC, overrides, a failing one) must give
-    # every answer again unchanged, so no two arguments are ever mistaken for each other.
+    # The TilingFunc's adapter remembers its last few answers (lstm_cell_grad_tiling_memo.h):
+    # cycling through more distinct arguments than it keeps (shape, dtype, options, SoC,
+    # overrides, a failing one) must give every answer again unchanged, so no two arguments
+    # are ever mistaken for each other.
     calls = [dict(batch=b, hidden=h, dtype=d) for b, h, d in
              [(1, 8, "float32"), (64, 1024, "float32"), (64, 1024, "float16"), (64, 1024, "bfloat16"),
               (300, 40, "float32"), (1024, 512, "float16")]]
@@ -108,3 +108,39 @@ def test_remembered_plans_answer_exactly_as_fresh_ones():
     fresh_answers = [fresh(call) for call in calls]
     for _ in range(2):  # back to back: each may be served by what an earlier one left
         assert [answer(call) for call in calls] == fresh_answers
+
+
+def test_overrides_reach_a_launch_only_as_its_argument():
+    """The shipped TilingFunc reads only its TilingContext: op_host keeps no per-thread state
+    (the NPU package would carry it), the binding has no setter for one, and a launch with
+    overrides leaves none behind, on its own thread or another."""
+    from ..build_support import ROOT
+    import threading
+    from lstm_cell_grad import _C
+    for source in sorted((ROOT / "op_host").iterdir()):
+        assert "thread_local" not in source.read_text(), source.name
+    assert not hasattr(_C, "set_tiling_overrides")
+    inputs = make_inputs(300, 72, np.float32, seed=5)
+    overrides = T(grid_rows=3, grid_cols=1)
+    default_dim = lcg.plan(300, 72).block_dim
+    assert lcg.plan(300, 72, overrides=overrides).block_dim == 3 != default_dim
+    seen = {}
+
+    def other_thread():
+        lcg.thnn_fused_lstm_cell_backward(*inputs)
+        seen["other"] = lcg.last_launch()["block_dim"]
+
+    run_with_tiling(*inputs, tiling=overrides)
+    assert lcg.last_launch()["block_dim"] == 3
+    worker = threading.Thread(target=other_thread)
+    worker.start()
+    worker.join(timeout=60)
+    assert seen == {"other": default_dim}
+
+
+def test_a_launch_with_a_bad_override_names_it():
+    inputs = make_inputs(64, 32, np.float32, seed=1)
+    with pytest.raises(lcg.AclnnError, match="bufferNum override must be 1 or 2"):
+        run_with_tiling(*inputs, tiling=T(buffer_num=3))
+    with pytest.raises(TypeError, match="tiling must be a TilingOverrides"):
+        run_with_tiling(*inputs, tiling={"grid_rows": 2})

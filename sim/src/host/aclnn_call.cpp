@@ -27,6 +27,7 @@ namespace {
 // 512-byte aligned in the workspace, as aclrtMalloc's device buffers do.
 constexpr uint64_t kTempAlign = 512;
 thread_local LaunchResult t_lastOpLaunch;  // what LastOpLaunch() returns
+thread_local const ScopedTilingFunction* t_tilingScope = nullptr;  // innermost ScopedTilingFunction
 
 uint32_t ElementBytes(aclDataType dtype) {
     switch (dtype) {
@@ -102,6 +103,19 @@ std::string DtypeList(const std::vector<ge::DataType>& dtypes) {
 }  // namespace
 
 const LaunchResult& LastOpLaunch() { return t_lastOpLaunch; }
+
+ScopedTilingFunction::ScopedTilingFunction(std::string opType, sim::host::TilingFunction tiling)
+    : opType_(std::move(opType)), tiling_(std::move(tiling)), previous_(t_tilingScope) {
+    t_tilingScope = this;
+}
+ScopedTilingFunction::~ScopedTilingFunction() { t_tilingScope = previous_; }
+
+const sim::host::TilingFunction* TilingFunctionFor(const std::string& opType) {
+    for (const ScopedTilingFunction* scope = t_tilingScope; scope != nullptr; scope = scope->previous_) {
+        if (scope->opType_ == opType) return &scope->tiling_;
+    }
+    return nullptr;
+}
 
 Call::Call(const char* apiName, const char* opType, const char* kernelName)
     : apiName_(apiName), opType_(opType), kernelName_(kernelName) {}
@@ -254,7 +268,8 @@ aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
     for (const Arg& a : inputs_) builder.Input(spec(a.tensor));
     for (const sim::host::AttrValue& v : attrs_) builder.Attr(v);
     for (const Arg& a : outputs_) builder.Output(spec(a.tensor));
-    sim::host::TilingResult tiling = builder.RunTiling();
+    const sim::host::TilingFunction* substitute = TilingFunctionFor(opType_);
+    sim::host::TilingResult tiling = substitute ? builder.RunTiling(*substitute) : builder.RunTiling();
     if (!tiling.ok) return Fail(ACLNN_ERR_INNER_TILING_ERROR, "tiling of " + opType_ + " failed: " + tiling.error);
 
     const uint64_t opWorkspace = tiling.workspaceSizes.empty() ? 0 : tiling.workspaceSizes[0];

@@ -255,7 +255,9 @@ std::unique_ptr<gert::TilingContext> TilingContextBuilder::Build() const {
     return context;
 }
 
-TilingResult TilingContextBuilder::RunTiling() const {
+TilingResult TilingContextBuilder::RunTiling() const { return RunTiling(TilingFunction()); }
+
+TilingResult TilingContextBuilder::RunTiling(const TilingFunction& tiling) const {
     std::unique_ptr<gert::TilingContext> context;
     try {
         context = Build();
@@ -264,7 +266,7 @@ TilingResult TilingContextBuilder::RunTiling() const {
         result.error = e.what();
         return result;
     }
-    return sim::host::RunTiling(opType_, *context);
+    return sim::host::RunTiling(opType_, *context, tiling);
 }
 
 }  // namespace sim::host

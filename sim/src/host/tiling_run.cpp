@@ -69,13 +69,18 @@ void SaveTilingBytes(const void* object, size_t bytes, void* data, size_t capaci
 }
 
 TilingResult RunTiling(const std::string& opType, gert::TilingContext& context) {
+    return RunTiling(opType, context, TilingFunction());
+}
+
+TilingResult RunTiling(const std::string& opType, gert::TilingContext& context, const TilingFunction& substitute) {
     TilingResult result;
     std::string error;
-    const std::optional<TilingFunc> tiling = ResolveTilingFunc(opType, &error);
-    if (!tiling) {
+    const std::optional<TilingFunc> registered = ResolveTilingFunc(opType, &error);
+    if (!registered) {
         result.error = error;
         return result;
     }
+    const TilingFunction tiling = substitute ? substitute : TilingFunction(*registered);
     const std::shared_ptr<const OpInfo> op = FindOpShared(opType);
     CompileInfoPtr compileInfo = ParseCompileInfo(*op, context.GetPlatformInfo(), &error);
     if (!error.empty()) {
@@ -86,7 +91,7 @@ TilingResult RunTiling(const std::string& opType, gert::TilingContext& context) 
 
     try {
         RunningContextScope running(&context);
-        result.status = (*tiling)(&context);
+        result.status = tiling(&context);
     } catch (const std::exception& e) {
         result.error = "the tiling function of " + opType + " threw: " + e.what();
     } catch (...) {

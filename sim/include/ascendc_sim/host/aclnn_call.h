@@ -15,6 +15,7 @@
 #include "aclnn/acl_meta.h"
 #include "ascendc_sim/core/launch.h"
 #include "ascendc_sim/host/op_registry.h"
+#include "ascendc_sim/host/tiling_context_builder.h"
 #include "graph/types.h"
 
 namespace sim::aclnn {
@@ -80,6 +81,27 @@ private:
     std::vector<sim::host::AttrValue> attrs_;
     std::shared_ptr<const sim::host::OpInfo> op_;  // the OpDef entry CheckCommon matched
 };
+
+// Sim only, no CANN counterpart: while it lives, the calling thread's aclnn calls of `opType`
+// tile with `tiling` instead of the op's registered tiling function (which CANN would run).
+// How a tuning tool launches the real op with a plan of its choosing: its choices travel as
+// arguments of its own function, and the op's code holds no state for them. Nests.
+class ScopedTilingFunction {
+public:
+    ScopedTilingFunction(std::string opType, sim::host::TilingFunction tiling);
+    ~ScopedTilingFunction();
+    ScopedTilingFunction(const ScopedTilingFunction&) = delete;
+    ScopedTilingFunction& operator=(const ScopedTilingFunction&) = delete;
+
+private:
+    std::string opType_;
+    sim::host::TilingFunction tiling_;
+    const ScopedTilingFunction* previous_;
+    friend const sim::host::TilingFunction* TilingFunctionFor(const std::string& opType);
+};
+
+// The calling thread's innermost ScopedTilingFunction for `opType` (nullptr: none).
+const sim::host::TilingFunction* TilingFunctionFor(const std::string& opType);
 
 // The calling thread's last op-kernel launch made by an executor (view copies excluded):
 // what tests and Python read for checks and counters.

@@ -16,6 +16,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -65,6 +66,10 @@ struct TilingResult {
     std::vector<uint8_t> tilingData;     // the raw tiling bytes, GetDataSize() of them
 };
 
+// A tiling function to run in place of the registered one (TilingContextBuilder::RunTiling,
+// RunTiling below): a tool's own call into the op's tiling, with inputs of its choosing.
+using TilingFunction = std::function<uint32_t(gert::TilingContext*)>;
+
 class TilingContextBuilder {
 public:
     // CANN's default raw tiling capacity in the aclnn path is not published; 4 KiB holds any
@@ -101,6 +106,8 @@ public:
     std::unique_ptr<gert::TilingContext> Build() const;
     // Build() and RunTiling(opType, context). Build errors are returned, not thrown.
     TilingResult RunTiling() const;
+    // The same with `tiling` run instead of the registered function (when it is non-empty).
+    TilingResult RunTiling(const TilingFunction& tiling) const;
 
     const std::string& OpType() const { return opType_; }
 
@@ -126,5 +133,8 @@ private:
 // thrown by the tiling function, and a broken contract (tiling data larger than the
 // capacity, more workspaces than allowed) all come back as ok == false with a message.
 TilingResult RunTiling(const std::string& opType, gert::TilingContext& context);
+// The same with `tiling` run instead of the registered function (when it is non-empty);
+// the op's TilingParse and every contract check are as above.
+TilingResult RunTiling(const std::string& opType, gert::TilingContext& context, const TilingFunction& tiling);
 
 }  // namespace sim::host

@@ -1,0 +1,44 @@
+// The tiling's cost: the busiest core's modeled time for a plan, from the performance
+// model's own timing table (sim/include/ascendc_sim/model/soc_timing.h), so that the numbers
+// the tiling optimises for and the numbers the model reports are the same constants.
+#pragma once
+#include <cstdint>
+
+#include "lstm_cell_grad_compute_tiling.h"
+#include "lstm_cell_grad_layout.h"
+#include "lstm_cell_grad_ub_budget.h"
+
+namespace lstm_cell_grad {
+
+// Vector instructions per tile the kernel issues with a gradient (fp32 math): the formula's
+// 27 basic operations, Tanh (about ten inside), and the fp16 casts. Without a gradient it
+// only writes its kOutputs zero results. An estimate of the kernel's count, for ranking only.
+constexpr uint32_t kVectorOpsPerTile = 37;
+
+// GM bytes of the partial gradBias sums: each chunk's fp32 row of 4H written, then read.
+inline uint64_t PartialSumBytes(int64_t hidden, uint32_t chunks) {
+    return chunks > 1 ? 2ull * chunks * kGates * static_cast<uint64_t>(hidden) * sizeof(float) : 0;
+}
+
+// One DMA instruction as the timing table times it: the microseconds it holds its pipe when
+// DMAs stream back to back (DmaPipeMicros) and the microseconds its data lands after that
+// (DmaLandingMicros). The same formulas with the transfer's effective bytes worked out once
+// (the tiling's search times thousands of DMAs); tests/op/tiling checks they equal the table's.
+struct DmaCost {
+    double pipe;
+    double landing;
+};
+DmaCost DmaCostOf(bool toUb, uint64_t bursts, uint64_t burstBytes, uint64_t gmStart, uint64_t gmPitch, double clockGHz);
+// The same from the transfer's DmaEffectiveBytes.
+DmaCost DmaCostFrom(bool toUb, double effectiveBytes, uint64_t bursts, uint64_t burstBytes, double clockGHz);
+
+// The busiest core's time in modeled microseconds: a core of maxRows x maxCols elements in
+// tiles of `tile`, `cores` launched, `biasChunks` partial sums, copy queues bufferNum deep.
+double CoreMicros(const TilingInput& in, int64_t maxRows, int64_t maxCols, TileShape tile, uint32_t cores,
+                  uint32_t biasChunks, uint32_t bufferNum = kBufferNum);
+// Its two terms: the main phase of the core's own rectangle, and (several bias chunks) the
+// SyncAll and the final pass over the partial sums, the same on every core.
+double CoreMainMicros(const TilingInput& in, int64_t maxRows, int64_t maxCols, TileShape tile, uint32_t bufferNum);
+double FinalPassMicros(const TilingInput& in, uint32_t cores, uint32_t biasChunks);
+
+}  // namespace lstm_cell_grad

@@ -1,0 +1,207 @@
+#include "lstm_cell_grad_tiling_search.h"
+
+#include <algorithm>
+
+#include "lstm_cell_grad_layout.h"
+#include "lstm_cell_grad_tiling_cost.h"
+#include "soc_timing.h"  // the performance model's timing table (sim/include/ascendc_sim/model)
+
+namespace lstm_cell_grad {
+namespace {
+
+namespace timing = sim::model::timing;
+
+// A core's rows in at most this many tiles are tried in up to this many times as many (so
+// that copy and compute overlap).
+constexpr int64_t kMaxRowSplit = 4;
+// The bias chunk height is ranked on reference platforms, not the one at hand: it fixes
+// gradBias's summation order, which must not change with the core count or the SoC. The
+// core counts of the supported SoCs (48: 910B1/B2/910_93, 40: 910B3/B4) and their UB.
+constexpr uint32_t kReferenceCores[] = {48, 40};
+constexpr uint64_t kReferenceUbBytes = 196352;
+// Most GM traffic the partial gradBias sums may add, as a share of the minimum traffic
+// (the kernel's target: within 3% of the minimum; a little under it).
+constexpr double kMaxPartialShare = 0.0295;
+
+// The busiest core's modeled time under a grid. The slowest core is not always the one with
+// the most elements: a DMA's rate falls with its size (msKPP), so a core with fewer columns
+// may take longer on shorter bursts. Each axis's largest and smallest share are timed.
+double GridMicros(const TilingInput& in, const RowSplit& split, int64_t rows, int64_t colUnits, uint32_t colUnit,
+                  int64_t cols, const UbBudget& ub, RectCostMemo* memo) {
+    const int64_t batch = std::max<int64_t>(in.batch, 1);
+    const int64_t rowShares[2] = {std::min<int64_t>(CeilDiv(split.rowUnits, rows) * split.rowUnit, batch),
+                                  std::min<int64_t>(split.rowUnits / rows * split.rowUnit, batch)};
+    const int64_t colShares[2] = {std::min<int64_t>(CeilDiv(colUnits, cols) * colUnit, in.hidden),
+                                  std::min<int64_t>(colUnits / cols * colUnit, in.hidden)};
+    double micros = 0.0;
+    for (int r = 0; r < 2; ++r) {
+        for (int c = 0; c < 2; ++c) {
+            if ((r == 1 && rowShares[1] == rowShares[0]) || (c == 1 && colShares[1] == colShares[0])) continue;
+            const int64_t coreRows = rowShares[r], coreCols = colShares[c];
+            const uint64_t budget = ub.bytes * (kMaxBufferNum + 1) + ub.bufferNum;  // the budget, as a key
+            double core = memo->Find(coreRows, coreCols, split.rowLimit, budget);
+            if (core < 0) {
+                // Timed double-buffered whatever the budget (an explicit depth only changes the tile).
+                const TileShape tile = TileFor(coreRows, coreCols, split.rowLimit, ub);
+                core = CoreMainMicros(in, coreRows, coreCols, tile, kBufferNum);
+                memo->Store(coreRows, coreCols, split.rowLimit, budget, core);
+            }
+            micros = std::max(micros, core);
+        }
+    }
+    // The final pass is the same on every core: added once (CoreMicros' sum, to the bit).
+    return micros + FinalPassMicros(in, static_cast<uint32_t>(rows * cols), split.biasChunks);
+}
+
+}  // namespace
+
+size_t RectCostMemo::Slot(int64_t rows, int64_t cols, int64_t rowLimit, uint64_t ubBytes) const {
+    uint64_t h = static_cast<uint64_t>(rows) * 0x9E3779B97F4A7C15ull;
+    h ^= static_cast<uint64_t>(cols) + 0x7F4A7C159E3779B9ull + (h << 6) + (h >> 2);
+    h ^= static_cast<uint64_t>(rowLimit) * 0xC2B2AE3D27D4EB4Full + (h << 6) + (h >> 2);
+    h ^= ubBytes + (h << 6) + (h >> 2);
+    return static_cast<size_t>(h % kSlots);
+}
+
+double RectCostMemo::Find(int64_t rows, int64_t cols, int64_t rowLimit, uint64_t ubBytes) const {
+    for (size_t probe = 0, slot = Slot(rows, cols, rowLimit, ubBytes); probe < 8; ++probe, slot = (slot + 1) % kSlots) {
+        if (!filled_[slot]) return -1.0;
+        const Entry& e = entries_[slot];
+        if (e.rows == rows && e.cols == cols && e.rowLimit == rowLimit && e.ubBytes == ubBytes) return e.micros;
+    }
+    return -1.0;
+}
+
+void RectCostMemo::Store(int64_t rows, int64_t cols, int64_t rowLimit, uint64_t ubBytes, double micros) {
+    if (used_ * 2 >= kSlots) return;  // half full: the rest is timed afresh
+    for (size_t probe = 0, slot = Slot(rows, cols, rowLimit, ubBytes); probe < 8; ++probe, slot = (slot + 1) % kSlots) {
+        if (filled_[slot]) continue;
+        filled_[slot] = true;
+        entries_[slot] = Entry{rows, cols, rowLimit, ubBytes, micros};
+        ++used_;
+        return;
+    }
+}
+
+RowSplit SplitRows(const TilingInput& in, uint32_t chunkRows) {
+    RowSplit split{0, 1, 0, kMaxBlockCount};
+    if (in.hasBias) {
+        split.biasChunks = static_cast<uint32_t>(std::max<int64_t>(1, CeilDiv(in.batch, chunkRows)));
+        split.rowUnit = static_cast<uint32_t>(split.biasChunks > 1 ? chunkRows : std::max<int64_t>(in.batch, 1));
+        split.rowLimit = std::min<int64_t>(split.rowUnit, kMaxBlockCount);
+    }
+    split.rowUnits = std::max<int64_t>(1, CeilDiv(in.batch, split.rowUnit));
+    return split;
+}
+
+// Column units: one 32-byte block, or 512 bytes (the GM request size: bursts that start on
+// it need no extra request). Each row count takes as many column groups as the cores allow;
+// when that leaves each core bursts shorter than a GM request, fewer, wider groups that
+// share the columns evenly are tried too (idle cores can beat many short bursts).
+GridChoice ChooseGrid(const TilingInput& in, const RowSplit& split, uint32_t cores, const UbBudget& ub,
+                      RectCostMemo* memo) {
+    const uint32_t s = IoBytes(in.dtype), block = kBlockBytes / s;
+    GridChoice best{Grid{1, 1}, block, -1.0};
+    for (const uint32_t colUnit : {static_cast<uint32_t>(timing::kGmRequestBytes / s), block}) {
+        if (colUnit > block && in.hidden <= colUnit) continue;  // one group either way
+        const int64_t colUnits = CeilDiv(in.hidden, colUnit);
+        for (int64_t rows = 1; rows <= std::min<int64_t>(split.rowUnits, cores); ++rows) {
+            const int64_t widest = std::min<int64_t>(colUnits, cores / rows);
+            const bool shortBursts =
+                static_cast<uint64_t>(CeilDiv(colUnits, widest) * colUnit * s) < timing::kGmRequestBytes;
+            for (int64_t cols = widest; cols >= 1; --cols) {
+                if (cols < widest && !shortBursts) break;
+                if (cols < widest && colUnits % cols != 0) continue;
+                const double micros = GridMicros(in, split, rows, colUnits, colUnit, cols, ub, memo);
+                if (best.micros < 0 || micros < best.micros * 0.999) {  // a clear win only: ties keep the earlier
+                    best = GridChoice{Grid{static_cast<uint32_t>(rows), static_cast<uint32_t>(cols)}, colUnit, micros};
+                }
+            }
+        }
+    }
+    return best;
+}
+
+// Candidates: halvings of kBiasChunkRows and the batch shared evenly by each reference core
+// count, by half or a quarter of it, or two or four chunks per core; and a few chunks only. A
+// chunk count whose partial sums would add more than kMaxPartialShare of the minimum GM
+// traffic is out. Ranked by the modeled busiest-core time (each with its best grid) summed
+// over the reference platforms; a shorter chunk must win by 3%.
+uint32_t ChooseBiasChunkRows(const TilingInput& in, RectCostMemo* memo) {
+    const UbBudget ub = MainPhaseBudget(in, kBufferNum, kReferenceUbBytes);
+    const double minBytes = static_cast<double>(
+        MinGmBytes(in.batch, in.hidden, in.dtype, InputSet{in.hasGradHy, in.hasGradC}, true));
+    uint32_t candidates[32];
+    uint32_t count = 0;
+    for (uint32_t rows = kBiasChunkRows; rows >= 1; rows /= 2) candidates[count++] = rows;
+    for (const uint32_t cores : kReferenceCores) {
+        for (const uint32_t perCore : {1u, 2u, 4u}) {  // also half and a quarter of the cores (2-D grids)
+            candidates[count++] = static_cast<uint32_t>(
+                std::max<int64_t>(1, std::min<int64_t>(kBiasChunkRows, CeilDiv(in.batch, cores / perCore))));
+            candidates[count++] = static_cast<uint32_t>(
+                std::max<int64_t>(1, std::min<int64_t>(kBiasChunkRows, CeilDiv(in.batch, cores * perCore))));
+        }
+    }
+    for (const uint32_t chunks : {2u, 3u, 4u, 6u, 8u, 12u, 16u}) {  // few chunks: small batches
+        candidates[count++] = static_cast<uint32_t>(
+            std::max<int64_t>(1, std::min<int64_t>(kBiasChunkRows, CeilDiv(in.batch, chunks))));
+    }
+    std::sort(candidates, candidates + count, [](uint32_t a, uint32_t b) { return a > b; });
+    uint32_t best = kBiasChunkRows;
+    double bestMicros = -1.0;
+    for (uint32_t k = 0; k < count; ++k) {
+        const uint32_t rows = candidates[k];
+        if (k > 0 && rows == candidates[k - 1]) continue;
+        const RowSplit split = SplitRows(in, rows);
+        if (split.biasChunks > 1 &&
+            static_cast<double>(PartialSumBytes(in.hidden, split.biasChunks)) > kMaxPartialShare * minBytes) {
+            continue;
+        }
+        double micros = 0.0;
+        for (const uint32_t cores : kReferenceCores) micros += ChooseGrid(in, split, cores, ub, memo).micros;
+        if (bestMicros < 0 || micros < bestMicros * 0.97) {  // a smaller chunk must win clearly
+            bestMicros = micros;
+            best = rows;
+        }
+    }
+    return best;
+}
+
+TileShape RefineTile(const TilingInput& in, int64_t maxRows, int64_t maxCols, TileShape tile, uint32_t cores,
+                     const RowSplit& split, uint64_t ubBytes, uint32_t* bufferNum) {
+    // Single-buffered queues hold twice the tile: better when that makes the core's whole
+    // rectangle one tile of fewer, longer DMAs (nothing would overlap anyway). Only when the
+    // depth is the tiling's to choose (bufferNum 0 on entry).
+    const bool chooseDepth = *bufferNum == 0;
+    if (chooseDepth) *bufferNum = kBufferNum;
+    if (chooseDepth && (tile.rows < maxRows || tile.cols < maxCols)) {
+        const TileShape whole = TileFor(maxRows, maxCols, split.rowLimit, MainPhaseBudget(in, 1, ubBytes));
+        if (whole.rows >= maxRows && whole.cols >= maxCols &&
+            CoreMicros(in, maxRows, maxCols, whole, cores, split.biasChunks, 1) <
+                0.97 * CoreMicros(in, maxRows, maxCols, tile, cores, split.biasChunks, *bufferNum)) {
+            tile = whole;
+            *bufferNum = 1;
+        }
+    }
+    // A core with one tile (or a few) copies, computes and stores mostly in series: split its
+    // rows into more tiles when the model says the overlap pays for the shorter DMAs.
+    if (tile.cols >= maxCols && maxRows > 1) {
+        const int64_t tiles = CeilDiv(maxRows, tile.rows);
+        const double whole = CoreMicros(in, maxRows, maxCols, tile, cores, split.biasChunks, *bufferNum);
+        double best = whole;
+        TileShape bestTile = tile;
+        const int64_t mostParts = tiles <= kMaxRowSplit ? std::min<int64_t>(kMaxRowSplit * tiles, maxRows) : 0;
+        for (int64_t parts = tiles + 1; parts <= mostParts; ++parts) {
+            const TileShape candidate{CeilDiv(maxRows, parts), tile.cols};
+            const double micros = CoreMicros(in, maxRows, maxCols, candidate, cores, split.biasChunks, *bufferNum);
+            if (micros < best) {
+                best = micros;
+                bestTile = candidate;
+            }
+        }
+        if (best < 0.97 * whole) tile = bestTile;  // a clear win only
+    }
+    return tile;
+}
+
+}  // namespace lstm_cell_grad
