@@ -34,20 +34,12 @@ namespace sim::vec {
 template <class T>
 constexpr bool kReduceType = kIsOneOf<T, half, float>;
 
-// Lanes of one repeat that take part: bit l of bits[l / 64].
-struct LaneMask {
-    uint64_t bits[2] = {0, 0};
-    bool Has(uint32_t lane) const { return (bits[lane / 64] >> (lane % 64)) & 1u; }
-};
-
 // Checked construction from the continuous (first `mask` lanes) and bit-mask forms; false
 // (after an ApiMisuse report) when the arguments are outside CANN's ranges.
 bool ContinuousLanes(const ApiName& api, int32_t mask, uint32_t lanesPerRepeat, LaneMask* out);
 bool BitLanes(const ApiName& api, const uint64_t mask[], uint32_t lanesPerRepeat, LaneMask* out);
 bool CheckRepeatArgs(const ApiName& api, int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride,
                      int32_t srcRepStride);
-// UbAlignment unless the operand starts at a multiple of `granule` bytes.
-void CheckAlignment(const ApiName& api, const char* operand, const UbRef& ref, uint32_t granule);
 // ReduceSum's work tensor needs AlignUp(max(1, repeats), 32 / sizeof(T)) elements.
 bool CheckReduceWork(const ApiName& api, const UbRef& work, int32_t count, uint32_t elementBytes, uint64_t* workBytes);
 
