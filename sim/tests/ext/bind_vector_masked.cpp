@@ -3,6 +3,8 @@
 // register prepared as the options say (SetMaskCount, SetVectorMask, isSetMask = false).
 #include <type_traits>
 
+#include "masked_sync.h"
+#include "registry.h"
 #include "vector_binding.h"
 
 namespace simtest::vector {
@@ -150,3 +152,9 @@ bool RunMasked(const std::string& api, const std::vector<AnyTensor>& ops, const 
 }
 
 }  // namespace simtest::vector
+
+SIMTEST_BINDINGS(vector_masked) {
+    (void)m;
+    simtest::RegisterKernel("masked_read_skips_dma_block", &masked_read_skips_dma_block);
+    simtest::RegisterKernel("masked_read_missing_mte2_v_sync", &masked_read_missing_mte2_v_sync);
+}
