@@ -92,6 +92,27 @@ bool RunSameType(const std::string& api, const std::vector<AnyTensor>& ops, int6
             return true;
         }
         if (api == "ReduceSum") return ReduceSum(t(0), t(1), t(2), n), true;
+        if (api == "ReduceMax") return ReduceMax(t(0), t(1), t(2), n, o.calIndex), true;
+        if (api == "ReduceMin") return ReduceMin(t(0), t(1), t(2), n, o.calIndex), true;
+        if (api == "WholeReduceMax" || api == "WholeReduceMin" || api == "BlockReduceMax" || api == "BlockReduceMin") {
+            uint64_t bits[2] = {0, 0};
+            for (size_t i = 0; i < o.bitMask.size() && i < 2; ++i) bits[i] = o.bitMask[i];
+            const auto order = static_cast<ReduceOrder>(o.order);
+            auto call = [&](auto mask) {
+                if (api == "WholeReduceMax") {
+                    WholeReduceMax<T>(t(0), t(1), mask, o.repeatTime, o.dstRepStride, o.srcBlkStride, o.srcRepStride, order);
+                } else if (api == "WholeReduceMin") {
+                    WholeReduceMin<T>(t(0), t(1), mask, o.repeatTime, o.dstRepStride, o.srcBlkStride, o.srcRepStride, order);
+                } else if (api == "BlockReduceMax") {
+                    BlockReduceMax<T>(t(0), t(1), o.repeatTime, mask, o.dstRepStride, o.srcBlkStride, o.srcRepStride);
+                } else {
+                    BlockReduceMin<T>(t(0), t(1), o.repeatTime, mask, o.dstRepStride, o.srcBlkStride, o.srcRepStride);
+                }
+            };
+            if (o.bitMask.empty()) call(o.mask);
+            else call(static_cast<const uint64_t*>(bits));
+            return true;
+        }
         if (api == "WholeReduceSum" || api == "BlockReduceSum") {
             uint64_t bits[2] = {0, 0};
             for (size_t i = 0; i < o.bitMask.size() && i < 2; ++i) bits[i] = o.bitMask[i];
@@ -189,6 +210,8 @@ SIMTEST_BINDINGS(vector) {
             o.setLen = Get<int64_t>(options, "set_len", -1);
             o.counterMode = Get<bool>(options, "counter_mode", false);
             o.countFormFirst = Get<bool>(options, "count_form_first", false);
+            o.order = Get<int>(options, "order", 0);
+            o.calIndex = Get<bool>(options, "cal_index", false);
 
             std::vector<std::string> contents(buffers.size()), definedOut(buffers.size());
             std::string bindingError;

@@ -36,6 +36,8 @@ struct Options {
     int64_t setLen = -1;                // >= 0: SetVectorMask<T>(len) (counterMode: MaskMode::COUNTER)
     bool counterMode = false;           // SetMaskCount() before the call, SetMaskNorm() after
     bool countFormFirst = false;
+    int order = 0;                      // WholeReduceMax/Min: ReduceOrder
+    bool calIndex = false;              // ReduceMax/Min
 };
 
 // Raised for mistakes in the test itself (unknown API, wrong operand types), not for

@@ -1,4 +1,4 @@
-// The vector compute API of the sim (count form, Cast, reductions, Tanh/Sigmoid).
+// The vector compute API of the sim (count and mask/repeat forms, Cast, reductions, Tanh/Sigmoid).
 // kernel_operator.h includes this when it exists.
 #pragma once
 #include "ascendc_sim/kernel/vector_engine.h"
@@ -7,3 +7,6 @@
 #include "ascendc_sim/kernel/vector_cast.h"
 #include "ascendc_sim/kernel/vector_reduce.h"
 #include "ascendc_sim/kernel/vector_activation.h"
+#if __has_include("ascendc_sim/kernel/vector_reduce_extreme.h")
+#include "ascendc_sim/kernel/vector_reduce_extreme.h"
+#endif
