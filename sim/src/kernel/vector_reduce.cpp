@@ -2,6 +2,7 @@
 
 #include "ascendc_sim/core/check.h"
 #include "ascendc_sim/kernel/vector_reduce.h"
+#include "ascendc_sim/kernel/vector_reduce_extreme.h"
 
 namespace sim::vec {
 
@@ -59,6 +60,48 @@ bool CheckReduceWork(const ApiName& api, const UbRef& work, int32_t count, uint3
                   " the ReduceSum rule AlignUp(max(1, ceil(count / " + std::to_string(perRepeat) + ")), " +
                   std::to_string(perBlock) + ") needs " + std::to_string(needed));
     return false;
+}
+
+namespace {
+uint64_t AlignUp(uint64_t n, uint64_t granule) { return (n + granule - 1) / granule * granule; }
+uint64_t DivUp(uint64_t n, uint64_t d) { return (n + d - 1) / d; }
+}  // namespace
+
+uint64_t ExtremeWorkElements(uint64_t firstRepeats, uint32_t elementBytes, bool calIndex) {
+    const uint64_t perBlock = kBlockBytes / elementBytes, perRepeat = kRepeatBytes / elementBytes;
+    const uint64_t first = firstRepeats * 2;  // (value, index) per repeat, index or not
+    const uint64_t firstEnd = AlignUp(first, perBlock);
+    if (!calIndex) return firstEnd;  // later rounds reuse the first round's space
+    const uint64_t second = DivUp(first, perRepeat) * 2;
+    const uint64_t secondEnd = AlignUp(second, perBlock);
+    if (second <= 2) return firstEnd + secondEnd;
+    const uint64_t third = DivUp(second, perRepeat) * 2;
+    return firstEnd + secondEnd + AlignUp(third, perBlock);
+}
+
+bool CheckReduceOrder(const ApiName& api, AscendC::ReduceOrder order) {
+    if (static_cast<uint8_t>(order) <= static_cast<uint8_t>(AscendC::ReduceOrder::ORDER_ONLY_INDEX)) return true;
+    Violation(Check::ApiMisuse, std::string(api.text) + ": ReduceOrder " + std::to_string(static_cast<int>(order)) +
+                                    " is not one of ORDER_VALUE_INDEX, ORDER_INDEX_VALUE, ORDER_ONLY_VALUE, "
+                                    "ORDER_ONLY_INDEX");
+    return false;
+}
+
+bool RegisterLanes(const ApiName& api, uint32_t lanesPerRepeat, LaneMask* out) {
+    const VectorMaskRegister& reg = Core().vectorMask;
+    if (reg.counter) {
+        Violation(Check::ApiMisuse, std::string(api.text) +
+                                        ": isSetMask = false in Counter mode (SetMaskCount) is not modelled for "
+                                        "reductions; call SetMaskNorm first or pass the mask");
+        return false;
+    }
+    out->bits[0] = reg.low;
+    out->bits[1] = lanesPerRepeat > 64 ? reg.high : 0;
+    if (out->Empty()) {
+        Violation(Check::ApiMisuse, std::string(api.text) + ": the mask register (SetVectorMask) selects no element");
+        return false;
+    }
+    return true;
 }
 
 }  // namespace sim::vec

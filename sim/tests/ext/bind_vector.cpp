@@ -15,6 +15,7 @@
 #include "kernel_operator.h"
 #include "ascendc_sim/core/launch.h"
 #include "registry.h"
+#include "vector_binding.h"
 
 namespace py = pybind11;
 using namespace AscendC;
@@ -24,9 +25,7 @@ py::dict LaunchResultDict(const sim::LaunchResult& r);
 }
 
 namespace {
-
-using AnyTensor = std::variant<LocalTensor<float>, LocalTensor<half>, LocalTensor<bfloat16_t>, LocalTensor<int32_t>,
-                               LocalTensor<int16_t>, LocalTensor<uint16_t>, LocalTensor<uint32_t>, LocalTensor<uint8_t>>;
+using namespace simtest::vector;
 
 struct BufferSpec {
     uint32_t bytes;
@@ -39,23 +38,6 @@ struct OperandSpec {
     uint32_t offset;      // elements
     std::string dtype;
     int64_t length;       // elements for TBuf::Get<T>(len); < 0 = the whole buffer
-};
-
-// Everything an API call can need besides its tensors.
-struct Options {
-    double scalar = 0.0;
-    std::string scalarType = "native";  // type of the scalar argument: native (= T), float, double, int, half
-    int roundMode = 0;
-    int32_t mask = 0;
-    std::vector<uint64_t> bitMask;      // non-empty: the bit-mask overload
-    int32_t repeatTime = 0, dstRepStride = 0, srcBlkStride = 0, srcRepStride = 0;
-    bool noTemp = false;                // Tanh/Sigmoid: use the overload without sharedTmpBuffer
-};
-
-// Raised for mistakes in the test itself (unknown API, wrong operand types), not for
-// violations the sim reports.
-struct BindingError : std::runtime_error {
-    using std::runtime_error::runtime_error;
 };
 
 template <class T>
@@ -74,25 +56,6 @@ AnyTensor View(TBuf<TPosition::VECCALC>& buf, const OperandSpec& op) {
     if (op.dtype == "uint32") return MakeView<uint32_t>(buf, op.offset, op.length);
     if (op.dtype == "uint8") return MakeView<uint8_t>(buf, op.offset, op.length);
     throw BindingError("unknown dtype " + op.dtype);
-}
-
-template <class T>
-const LocalTensor<T>& As(const std::vector<AnyTensor>& ops, size_t index) {
-    if (index >= ops.size()) throw BindingError("missing operand " + std::to_string(index));
-    const auto* t = std::get_if<LocalTensor<T>>(&ops[index]);
-    if (t == nullptr) throw BindingError("operand " + std::to_string(index) + " must be " + sim::vec::TypeName<T>());
-    return *t;
-}
-
-// Calls a scalar-form API with the scalar passed as the requested C++ type.
-template <class T, class Call>
-void WithScalar(const Options& o, Call call) {
-    if (o.scalarType == "native") call(sim::vec::ScalarAs<T>(o.scalar));
-    else if (o.scalarType == "float") call(static_cast<float>(o.scalar));
-    else if (o.scalarType == "double") call(o.scalar);
-    else if (o.scalarType == "int") call(static_cast<int>(o.scalar));
-    else if (o.scalarType == "half") call(half(static_cast<float>(o.scalar)));
-    else throw BindingError("unknown scalar type " + o.scalarType);
 }
 
 template <class T>
@@ -129,6 +92,27 @@ bool RunSameType(const std::string& api, const std::vector<AnyTensor>& ops, int6
             return true;
         }
         if (api == "ReduceSum") return ReduceSum(t(0), t(1), t(2), n), true;
+        if (api == "ReduceMax") return ReduceMax(t(0), t(1), t(2), n, o.calIndex), true;
+        if (api == "ReduceMin") return ReduceMin(t(0), t(1), t(2), n, o.calIndex), true;
+        if (api == "WholeReduceMax" || api == "WholeReduceMin" || api == "BlockReduceMax" || api == "BlockReduceMin") {
+            uint64_t bits[2] = {0, 0};
+            for (size_t i = 0; i < o.bitMask.size() && i < 2; ++i) bits[i] = o.bitMask[i];
+            const auto order = static_cast<ReduceOrder>(o.order);
+            auto call = [&](auto mask) {
+                if (api == "WholeReduceMax") {
+                    WholeReduceMax<T>(t(0), t(1), mask, o.repeatTime, o.dstRepStride, o.srcBlkStride, o.srcRepStride, order);
+                } else if (api == "WholeReduceMin") {
+                    WholeReduceMin<T>(t(0), t(1), mask, o.repeatTime, o.dstRepStride, o.srcBlkStride, o.srcRepStride, order);
+                } else if (api == "BlockReduceMax") {
+                    BlockReduceMax<T>(t(0), t(1), o.repeatTime, mask, o.dstRepStride, o.srcBlkStride, o.srcRepStride);
+                } else {
+                    BlockReduceMin<T>(t(0), t(1), o.repeatTime, mask, o.dstRepStride, o.srcBlkStride, o.srcRepStride);
+                }
+            };
+            if (o.bitMask.empty()) call(o.mask);
+            else call(static_cast<const uint64_t*>(bits));
+            return true;
+        }
         if (api == "WholeReduceSum" || api == "BlockReduceSum") {
             uint64_t bits[2] = {0, 0};
             for (size_t i = 0; i < o.bitMask.size() && i < 2; ++i) bits[i] = o.bitMask[i];
@@ -172,6 +156,10 @@ void RunCast(const std::vector<AnyTensor>& ops, int64_t count, const Options& o)
 }
 
 void Dispatch(const std::string& api, const std::vector<AnyTensor>& ops, int64_t count, const Options& o) {
+    if (o.masked) {
+        if (!RunMasked(api, ops, o)) throw BindingError(api + " has no mask/repeat form for these operand dtypes");
+        return;
+    }
     if (api == "Cast") return RunCast(ops, count, o);
     if (ops.empty()) throw BindingError("no operands");
     const bool ran = std::visit(
@@ -214,6 +202,16 @@ SIMTEST_BINDINGS(vector) {
             o.srcBlkStride = Get<int32_t>(options, "src_blk_stride", 0);
             o.srcRepStride = Get<int32_t>(options, "src_rep_stride", 0);
             o.noTemp = Get<bool>(options, "no_temp", false);
+            o.masked = Get<bool>(options, "masked", false);
+            o.maskLanes = Get<uint64_t>(options, "mask_lanes", 0);
+            o.repeatParams = Get<std::vector<int>>(options, "repeat_params", {});
+            o.isSetMask = Get<bool>(options, "is_set_mask", true);
+            o.setMask = Get<std::vector<uint64_t>>(options, "set_mask", {});
+            o.setLen = Get<int64_t>(options, "set_len", -1);
+            o.counterMode = Get<bool>(options, "counter_mode", false);
+            o.countFormFirst = Get<bool>(options, "count_form_first", false);
+            o.order = Get<int>(options, "order", 0);
+            o.calIndex = Get<bool>(options, "cal_index", false);
 
             std::vector<std::string> contents(buffers.size()), definedOut(buffers.size());
             std::string bindingError;

@@ -61,6 +61,16 @@ struct AtomicRegister {
     uint8_t type = 0;  // sim::atomic::ElementType
 };
 
+// A core's vector mask register and its mode (SetVectorMask, SetMaskCount/SetMaskNorm; the
+// count-form APIs leave it in Normal mode with every lane set, as CANN's implementations do).
+// Normal mode: bit l of {low, high} enables lane l of every repeat. Counter mode: `low` is the
+// number of elements of the whole instruction.
+struct VectorMaskRegister {
+    bool counter = false;
+    uint64_t high = ~uint64_t{0};
+    uint64_t low = ~uint64_t{0};
+};
+
 // The storage of one emulated core's UB state, kept by a worker thread across launches so
 // that a launch neither allocates nor page-faults it. The state is lazy, as byte ranges:
 // `stale` holds the ranges whose logical contents are the poison pattern and "undefined"
@@ -106,6 +116,7 @@ public:
                                        // (kernel/call_site.h); every instruction records it
     PadRegister padRegister;           // per core, not per thread: cores are fibers sharing threads
     AtomicRegister atomicRegister;     // likewise
+    VectorMaskRegister vectorMask;     // per core, as padRegister
 
     // "TQue<VECIN>#0 buffer 1 bytes [64, 128) (UB [8256, 8320))"
     std::string Describe(const UbRef& ref, uint64_t byteOffset, uint64_t bytes) const;

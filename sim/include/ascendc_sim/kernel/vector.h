@@ -1,4 +1,4 @@
-// The vector compute API of the sim (count form, Cast, reductions, Tanh/Sigmoid).
+// The vector compute API of the sim (count and mask/repeat forms, Cast, reductions, Tanh/Sigmoid).
 // kernel_operator.h includes this when it exists.
 #pragma once
 #include "ascendc_sim/kernel/vector_engine.h"
@@ -15,4 +15,7 @@
 #endif
 #if __has_include("ascendc_sim/kernel/vector_highlevel.h")
 #include "ascendc_sim/kernel/vector_highlevel.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_reduce_extreme.h")
+#include "ascendc_sim/kernel/vector_reduce_extreme.h"
 #endif

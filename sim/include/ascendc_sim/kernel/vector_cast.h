@@ -1,4 +1,6 @@
-// Cast(dst, src, RoundMode, count): the conversions Atlas A2/A3 support, with every RoundMode
+// Cast(dst, src, RoundMode, count) and the mask/repeat forms Cast(dst, src, RoundMode,
+// mask[]/mask, repeatTime, UnaryRepeatParams) (a repeat has 256 / sizeof(wider type) lanes,
+// see vector_engine.h): the conversions Atlas A2/A3 support, with every RoundMode
 // (CANN Ascend C API reference, "Cast", table "Atlas A2 ... Cast指令参数说明"; the modes in
 // "数据结构/precision_conversion.md" of asc-devkit docs/zh/api/SIMD-API/基础API/).
 //
@@ -107,5 +109,32 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void Cast(const LocalTensor<T>& dst, cons
         sim::vec::Elementwise(api, dst, count, sim::vec::CastOp<T, U>{rounding}, options, src);
     }
 }
+
+#define ASCENDC_SIM_MASKED_CAST(MaskType, MakeMask)                                                             \
+    template <typename T, typename U, bool isSetMask = true>                                                    \
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src,        \
+                                                     const RoundMode& roundMode, MaskType mask,                  \
+                                                     const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) { \
+        sim::NoteCallSite();                                                                                    \
+        constexpr uint32_t allowed = sim::vec::CastModes<T, U>();                                               \
+        static_assert(allowed != 0,                                                                             \
+                      "Cast: Atlas A2/A3 has no conversion for this source/destination type pair (see the table in " \
+                      "ascendc_sim/kernel/vector_cast.h; int32_t -> half needs SetDeqScale and is not modelled)"); \
+        if (!sim::vec::CheckCastMode(sim::vec::TypeName<U>(), sim::vec::TypeName<T>(), roundMode, allowed)) return; \
+        constexpr uint32_t lanes = 256 / (sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U));                       \
+        (void)lanes;                                                                                            \
+        const sim::vec::ApiName api = sim::vec::Named("Cast");                                                  \
+        const sim::num::Rounding rounding = sim::vec::RoundingOf(roundMode);                                    \
+        if (rounding == sim::num::Rounding::NearestEven) {                                                      \
+            sim::vec::MaskedUnaryWith<isSetMask>(api, sim::vec::CastNearestOp<T, U>{}, dst, src, MakeMask,      \
+                                                 repeatTime, repeatParams);                                     \
+        } else {                                                                                                \
+            sim::vec::MaskedUnaryWith<isSetMask>(api, sim::vec::CastOp<T, U>{rounding}, dst, src, MakeMask,     \
+                                                 repeatTime, repeatParams);                                     \
+        }                                                                                                       \
+    }
+ASCENDC_SIM_MASKED_CAST(const uint64_t*, sim::vec::BitMask(mask, lanes))
+ASCENDC_SIM_MASKED_CAST(const uint64_t, sim::vec::ContinuousMask(mask))
+#undef ASCENDC_SIM_MASKED_CAST
 
 }  // namespace AscendC

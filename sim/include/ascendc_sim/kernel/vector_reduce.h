@@ -34,20 +34,12 @@ namespace sim::vec {
 template <class T>
 constexpr bool kReduceType = kIsOneOf<T, half, float>;
 
-// Lanes of one repeat that take part: bit l of bits[l / 64].
-struct LaneMask {
-    uint64_t bits[2] = {0, 0};
-    bool Has(uint32_t lane) const { return (bits[lane / 64] >> (lane % 64)) & 1u; }
-};
-
 // Checked construction from the continuous (first `mask` lanes) and bit-mask forms; false
 // (after an ApiMisuse report) when the arguments are outside CANN's ranges.
 bool ContinuousLanes(const ApiName& api, int32_t mask, uint32_t lanesPerRepeat, LaneMask* out);
 bool BitLanes(const ApiName& api, const uint64_t mask[], uint32_t lanesPerRepeat, LaneMask* out);
 bool CheckRepeatArgs(const ApiName& api, int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride,
                      int32_t srcRepStride);
-// UbAlignment unless the operand starts at a multiple of `granule` bytes.
-void CheckAlignment(const ApiName& api, const char* operand, const UbRef& ref, uint32_t granule);
 // ReduceSum's work tensor needs AlignUp(max(1, repeats), 32 / sizeof(T)) elements.
 bool CheckReduceWork(const ApiName& api, const UbRef& work, int32_t count, uint32_t elementBytes, uint64_t* workBytes);
 
@@ -66,20 +58,26 @@ inline T ReduceAdd(T a, T b) {
     }
 }
 
-// The tree sum of the present lanes of values[0, lanes) (lanes a power of two). Clobbers both
-// arrays. Returns false when no lane is present.
-template <class T>
-inline bool TreeSum(T* values, uint8_t* present, uint32_t lanes, T* sum) {
+// The tree reduction (by `combine`) of the present lanes of values[0, lanes) (lanes a power of
+// two). Clobbers both arrays. Returns false when no lane is present.
+template <class T, class Combine>
+inline bool TreeCombine(T* values, uint8_t* present, uint32_t lanes, T* result, Combine combine) {
     for (uint32_t width = lanes; width > 1; width /= 2) {
         for (uint32_t i = 0; i < width / 2; ++i) {
             const T left = values[2 * i], right = values[2 * i + 1];
             const uint8_t hasLeft = present[2 * i], hasRight = present[2 * i + 1];
-            values[i] = hasLeft && hasRight ? ReduceAdd(left, right) : (hasLeft ? left : right);
+            values[i] = hasLeft && hasRight ? combine(left, right) : (hasLeft ? left : right);
             present[i] = hasLeft | hasRight;
         }
     }
-    *sum = values[0];
+    *result = values[0];
     return present[0] != 0;
+}
+
+// The tree sum of the present lanes (see the top of this file).
+template <class T>
+inline bool TreeSum(T* values, uint8_t* present, uint32_t lanes, T* sum) {
+    return TreeCombine(values, present, lanes, sum, [](T a, T b) { return ReduceAdd(a, b); });
 }
 
 template <class T>
@@ -131,10 +129,10 @@ void ReduceSumCount(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
 
 // One sum per repeat (perBlock false: written to dst[r * dstRepStride]) or one sum per
 // 32-B block with an active lane (perBlock true: dst[r * dstRepStride * 8 + b]).
-template <class T>
+template <class T, class Combine>
 void RepeatReduce(const ApiName& api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                   const LaneMask& mask, int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride,
-                  int32_t srcRepStride, bool perBlock) {
+                  int32_t srcRepStride, bool perBlock, Combine combine) {
     if (repeatTime == 0) return;
     CoreState& core = Core();
     constexpr uint32_t s = sizeof(T);
@@ -203,11 +201,11 @@ void RepeatReduce(const ApiName& api, const AscendC::LocalTensor<T>& dst, const 
                 // A block with no active lane leaves its dst element unchanged (the
                 // ReduceDataBlock page).
                 const uint32_t first = b * lanesPerBlock;
-                written[r * blocks + b] = TreeSum(values + first, present + first, lanesPerBlock, &sum);
+                written[r * blocks + b] = TreeCombine(values + first, present + first, lanesPerBlock, &sum, combine);
                 results[r * blocks + b] = sum;
             }
         } else {
-            written[r] = TreeSum(values, present, lanes, &results[r]);
+            written[r] = TreeCombine(values, present, lanes, &results[r], combine);
         }
     }
     for (size_t k = 0; k < results.size(); ++k) {
@@ -216,6 +214,14 @@ void RepeatReduce(const ApiName& api, const AscendC::LocalTensor<T>& dst, const 
         std::memcpy(out + element * s, &results[k], s);
         core.MarkDefined(static_cast<uint32_t>(dst.SimRef().offset + element * s), s, true);
     }
+}
+
+template <class T>
+void RepeatReduce(const ApiName& api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+                  const LaneMask& mask, int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride,
+                  int32_t srcRepStride, bool perBlock) {
+    RepeatReduce(api, dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride, perBlock,
+                 [](T a, T b) { return ReduceAdd(a, b); });
 }
 
 }  // namespace sim::vec

@@ -286,6 +286,12 @@ SIM_TIMING_FN double VectorCyclesPerRepeat(const char* api, uint32_t elementByte
     // MulAddDst, and AddRelu, SubRelu, LeakyRelu, And, Or, Not, ShiftLeft, ShiftRight as binary
     // or scalar-form arithmetic (1, the return below).
     if (SameText(api, "Rsqrt")) return 4.0;
+    // Max/min reductions (VCMAX/VCMIN, VCGMAX/VCGMIN): msKPP gives no calPerf for them; timed as
+    // the nearest documented class, the sum reduction VCADD (85 B/cycle) [EST].
+    if (SameText(api, "ReduceMax") || SameText(api, "ReduceMin") || SameText(api, "WholeReduceMax") ||
+        SameText(api, "WholeReduceMin") || SameText(api, "BlockReduceMax") || SameText(api, "BlockReduceMin")) {
+        return 3.0;
+    }
     return 1.0;
 }
 

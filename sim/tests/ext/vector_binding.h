@@ -1,0 +1,71 @@
+// What bind_vector.cpp (run_vector) shares with the bindings of other vector API families
+// (bind_vector_masked.cpp): the operand variant, the call options, and typed access.
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "kernel_operator.h"
+
+namespace simtest::vector {
+using namespace AscendC;
+
+using AnyTensor = std::variant<LocalTensor<float>, LocalTensor<half>, LocalTensor<bfloat16_t>, LocalTensor<int32_t>,
+                               LocalTensor<int16_t>, LocalTensor<uint16_t>, LocalTensor<uint32_t>, LocalTensor<uint8_t>>;
+
+// Everything an API call can need besides its tensors.
+struct Options {
+    double scalar = 0.0;
+    std::string scalarType = "native";  // type of the scalar argument: native (= T), float, double, int, half
+    int roundMode = 0;
+    int32_t mask = 0;
+    std::vector<uint64_t> bitMask;      // non-empty: the bit-mask overload
+    int32_t repeatTime = 0, dstRepStride = 0, srcBlkStride = 0, srcRepStride = 0;
+    bool noTemp = false;                // Tanh/Sigmoid: use the overload without sharedTmpBuffer
+    // Mask/repeat forms (bind_vector_masked.cpp): `masked` picks them; maskLanes (continuous) or
+    // bitMask (uint64_t mask[]); repeatParams in CANN's constructor order; isSetMask false reads
+    // the register, which setMask/setLen/counterMode prepare before the call (countFormFirst: a
+    // count-form call of count 0 in between, which resets the register as on CANN).
+    bool masked = false;
+    uint64_t maskLanes = 0;
+    std::vector<int> repeatParams;
+    bool isSetMask = true;
+    std::vector<uint64_t> setMask;      // {high, low}: SetVectorMask<T>(high, low)
+    int64_t setLen = -1;                // >= 0: SetVectorMask<T>(len) (counterMode: MaskMode::COUNTER)
+    bool counterMode = false;           // SetMaskCount() before the call, SetMaskNorm() after
+    bool countFormFirst = false;
+    int order = 0;                      // WholeReduceMax/Min: ReduceOrder
+    bool calIndex = false;              // ReduceMax/Min
+};
+
+// Raised for mistakes in the test itself (unknown API, wrong operand types), not for
+// violations the sim reports.
+struct BindingError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+template <class T>
+const LocalTensor<T>& As(const std::vector<AnyTensor>& ops, size_t index) {
+    if (index >= ops.size()) throw BindingError("missing operand " + std::to_string(index));
+    const auto* t = std::get_if<LocalTensor<T>>(&ops[index]);
+    if (t == nullptr) throw BindingError("operand " + std::to_string(index) + " must be " + sim::vec::TypeName<T>());
+    return *t;
+}
+
+// Calls a scalar-form API with the scalar passed as the requested C++ type.
+template <class T, class Call>
+void WithScalar(const Options& o, Call call) {
+    if (o.scalarType == "native") call(sim::vec::ScalarAs<T>(o.scalar));
+    else if (o.scalarType == "float") call(static_cast<float>(o.scalar));
+    else if (o.scalarType == "double") call(o.scalar);
+    else if (o.scalarType == "int") call(static_cast<int>(o.scalar));
+    else if (o.scalarType == "half") call(half(static_cast<float>(o.scalar)));
+    else throw BindingError("unknown scalar type " + o.scalarType);
+}
+
+// The mask/repeat forms; false when `api` is not one of them for this dst type.
+bool RunMasked(const std::string& api, const std::vector<AnyTensor>& ops, const Options& o);
+
+}  // namespace simtest::vector
