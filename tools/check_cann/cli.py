@@ -18,7 +18,7 @@ STEPS = ("host", "kernel", "tiling")
 def check(checkouts: Checkouts, build: pathlib.Path, steps=STEPS) -> list[Result]:
     layout = checkouts.make_layout(build / "layout")
     cann_includes = checkouts.host_include_dirs(layout)
-    results = []
+    results, shims = [], []
     for subject in (subjects.ours(), subjects.ops_nn(checkouts)):
         out = build / subject.name
         out.mkdir(parents=True, exist_ok=True)
@@ -26,7 +26,7 @@ def check(checkouts: Checkouts, build: pathlib.Path, steps=STEPS) -> list[Result
             results += host.compile_host(subject.name, subject.host_sources, subject.includes, cann_includes, out)
         if "kernel" in steps:
             results.append(kernel.compile_kernel(subject.name, checkouts, subject.kernel_source, subject.tiling_header,
-                                                 subject.host_sources, layout, out / "kernel"))
+                                                 subject.host_sources, layout, out / "kernel", shims))
         if "tiling" in steps:
             results.append(tiling_asan.run_tiling_driver(subject.name, checkouts, subject.tiling_header,
                                                          subject.tiling_sources, subject.includes, cann_includes,

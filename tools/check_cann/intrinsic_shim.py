@@ -135,9 +135,13 @@ def declared_in(name: str, text: str) -> bool:
 
 
 def generate(compile_cmd: list[str], shim_path: pathlib.Path, cann_roots: list[pathlib.Path],
-             log: pathlib.Path) -> tuple[Shim, str, int]:
-    """Rounds of compile-and-learn; returns the shim, the last compile's diagnostics and its exit code."""
+             log: pathlib.Path, start: Shim | None = None) -> tuple[Shim, str, int]:
+    """Rounds of compile-and-learn, from what `start` (another kernel's shim) already knows;
+    returns the shim, the last compile's diagnostics and its exit code."""
     shim = Shim(shim_path)
+    if start is not None:
+        shim.types = {t: list(m) for t, m in start.types.items()}
+        shim.constants, shim.functions = list(start.constants), set(start.functions)
     shim.write()
     for round_ in range(MAX_ROUNDS):
         result = subprocess.run(compile_cmd, capture_output=True, text=True, timeout=900)

@@ -26,7 +26,9 @@ def dtype_defines(op_def_sources: list[pathlib.Path]) -> list[str]:
 
 
 def compile_kernel(subject: str, checkouts, kernel_source: pathlib.Path, tiling_header: pathlib.Path,
-                   op_def_sources: list[pathlib.Path], layout: pathlib.Path, out: pathlib.Path) -> Result:
+                   op_def_sources: list[pathlib.Path], layout: pathlib.Path, out: pathlib.Path,
+                   shims: list) -> Result:
+    """shims: the shims generated so far (this one is appended), so the next kernel starts from them."""
     step = "op_kernel, CPU-debug dav-2201 vector core"
     out.mkdir(parents=True, exist_ok=True)
     log = out / "kernel.log"
@@ -38,7 +40,9 @@ def compile_kernel(subject: str, checkouts, kernel_source: pathlib.Path, tiling_
            *(f"-I{d}" for d in checkouts.kernel_include_dirs(layout, shim_dir)),
            "-include", str(tiling), f"-I{kernel_source.parent}", str(kernel_source)]
     shim, output, code = intrinsic_shim.generate(cmd, shim_dir / "stub_fun.h",
-                                                 [checkouts["asc-devkit"], checkouts["asc-tools"]], log)
+                                                 [checkouts["asc-devkit"], checkouts["asc-tools"]], log,
+                                                 start=shims[-1] if shims else None)
+    shims.append(shim)
     with log.open("a") as f:
         f.write("$ " + " ".join(cmd) + "\n" + output)
     names = f"shim: {len(shim.types)} types, {len(shim.constants)} constants, {len(shim.functions)} functions"
