@@ -1,6 +1,7 @@
 """The tiling linked with CANN's own tiling-data implementation and run under AddressSanitizer
 (LeakSanitizer included): drivers/tiling_data_driver.cpp, built from CANN's TilingDef (metadef's
-base/asc/tilingdata_base_impl.cc; CANN builds it as C++17, so it is compiled so here) and
+base/asc/tilingdata_base_impl.cc, or ge's graph_metadef copy in older snapshots; CANN builds it as
+C++17, so it is compiled so here) and
 libboundscheck's securec sources, both read from the checkouts."""
 from __future__ import annotations
 
@@ -14,15 +15,18 @@ from .steps import CXX, FAIL, PASS, CommandFailed, Result, first_errors, run_log
 DRIVERS = pathlib.Path(__file__).resolve().parent / "drivers"
 ASAN = ["-fsanitize=address", "-fno-omit-frame-pointer", "-g", "-O1", "-D_GLIBCXX_USE_CXX11_ABI=0"]
 REGISTERED = re.compile(r"REGISTER_TILING_DATA_CLASS\((\w+),\s*(\w+)\)")
-# metadef's TilingDef implementation (file names differ between snapshots; the first that exists)
-TILINGDEF_SOURCES = ("base/asc/tilingdata_base_impl.cc", "register/tilingdata_base.cc")
+# CANN's TilingDef implementation, the first that exists: metadef's since 2026-01-26, before that
+# ge's copy of the graph metadef
+TILINGDEF_SOURCES = (("metadef", "base/asc/tilingdata_base_impl.cc"),
+                     ("ge", "graph_metadef/register/ascendc/tilingdata_base.cc"))
 
 
 def tilingdef_source(checkouts) -> pathlib.Path:
-    for relative in TILINGDEF_SOURCES:
-        if (checkouts["metadef"] / relative).is_file():
-            return checkouts["metadef"] / relative
-    raise FileNotFoundError(f"metadef holds none of {', '.join(TILINGDEF_SOURCES)}")
+    for repository, relative in TILINGDEF_SOURCES:
+        if (checkouts[repository] / relative).is_file():
+            return checkouts[repository] / relative
+    raise FileNotFoundError("no TilingDef implementation: none of " +
+                            ", ".join(f"{r}/{p}" for r, p in TILINGDEF_SOURCES))
 
 
 def registered_op_type(tiling_header: pathlib.Path) -> str:
