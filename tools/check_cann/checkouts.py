@@ -3,7 +3,8 @@ named by repository), and the include paths CANN's installed toolkit would give.
 
 The toolkit installs some headers under other names than the repositories hold them (asc-devkit's
 impl/adv_api/cmake/tiling_headers.cmake links include/tiling/* to include/adv_api/*; tikcfw's
-impl/dav_c220 is the repository's impl/basic_api/dav_c220). Those names are recreated as symbolic
+impl/dav_c220 is the repository's impl/basic_api/dav_c220; include/graph/ merges metadef's and ge's
+graph headers). Those names are recreated as symbolic
 links in the build directory, pointing into the checkouts, so nothing is copied."""
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ class Checkouts:
         return [
             layout,                                   # include/tiling/* as installed
             m / "inc/external", m / "inc/external/asc", m / "inc", m / "pkg_inc",
+            m / "inc/external/exe_graph",             # "runtime/infer_shape_context.h" (older ops-nn)
             # graph/operator_reg.h and the rest of the graph headers moved to ge's graph_metadef
             g / "inc/graph_metadef/external", g / "inc/graph_metadef",
             self["asc-devkit"] / "include/utils",     # tiling/platform/platform_ascendc.h
@@ -67,6 +69,13 @@ class Checkouts:
         links = {tiling / p.name: p for p in (self["asc-devkit"] / "include/adv_api").iterdir()}
         links[tiling / "platform"] = self["asc-devkit"] / "include/utils/tiling/platform"
         links[layout / "impl"] = self["asc-devkit"] / "impl/basic_api"
+        # One include/graph/, as installed: metadef's headers and ge's graph_metadef ones beside
+        # them (ge's operator.h includes "./ge_error_codes.h", which metadef holds)
+        graph = layout / "graph"
+        graph.mkdir(exist_ok=True)
+        for source in (self["ge"] / "inc/graph_metadef/external/graph", self["metadef"] / "inc/external/graph"):
+            for header in source.glob("*.h") if source.is_dir() else ():
+                links[graph / header.name] = header  # metadef's last: it wins where both have one
         for link, target in links.items():
             if link.is_symlink() or link.exists():
                 if os.readlink(link) == str(target):

@@ -15,6 +15,7 @@ ATTRIBUTE = re.compile(r"__attribute__\s*\(\(.*?\)\)|\[\[.*?\]\]")
 NOISE = re.compile(r"\b(inline|static|virtual|explicit|extern|constexpr|friend|"
                    r"__aicore__|__host_aicore__|ACL_FUNC_VISIBILITY|ASCEND_API|GE_FUNC_VISIBILITY|"
                    r"FORCE_INLINE|[A-Z_]+_VISIBILITY|__inline__)\b")
+LEADING_MACRO = re.compile(r"^(?:[A-Z][A-Z0-9_]+\([^()]*\)\s*)+(?=\S)")
 KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "decltype", "static_assert", "alignas",
             "alignof", "noexcept", "typeid"}
 
@@ -79,6 +80,7 @@ def parameter(p: str) -> str:
 def function(stmt: str):
     """(name, signature) of a function declaration statement, or None."""
     s = norm(NOISE.sub(" ", ATTRIBUTE.sub(" ", drop_templates(stmt))))
+    s = LEADING_MACRO.sub("", s)  # ACL_DEPRECATED_MESSAGE("...") aclError aclrtGetVersion(...)
     depth, open_at = 0, -1
     for i, ch in enumerate(s):  # the first top-level '(' that follows a name
         if ch == "<":
@@ -119,18 +121,30 @@ def enum_values(body: str) -> dict[str, str]:
         if not re.fullmatch(r"[A-Za-z_]\w*", name):
             continue
         value = norm(value) if value.strip() else None
+        if value is not None and value in values and values[value].lstrip("-").isdigit():
+            value = values[value]  # an alias of an earlier member (CANN's ASCEND910_95 = ASCEND950)
         try:
             number = int(value.rstrip("uUlL"), 0) if value is not None else nxt
             values[name], nxt = str(number), number + 1
         except ValueError:
-            values[name], nxt = value if value is not None else f"{value}", 0
+            values[name], nxt = value, 0
     return values
+
+
+def arity(params: str | None) -> str:
+    """A function-like macro's parameters as their count (the names are no part of its use)."""
+    if params is None:
+        return ""
+    names = [p.strip() for p in params[1:-1].split(",") if p.strip()]
+    variadic = bool(names) and names[-1].endswith("...")
+    count = len(names) - variadic
+    return f"({count} parameter{'s' * (count != 1)}{', ...' if variadic else ''})"
 
 
 def read(text: str) -> dict:
     """{"macros": {name: params}, "types": {qualified}, "enums": {qualified: {member: value}},
     "functions": {qualified: {signature}}}"""
-    macros = {m.group(1): m.group(2) or "" for m in DEFINE.finditer(COMMENT.sub(" ", text.replace("\\\n", " ")))
+    macros = {m.group(1): arity(m.group(2)) for m in DEFINE.finditer(COMMENT.sub(" ", text.replace("\\\n", " ")))
               if not (re.search(r"_H_*$", m.group(1)) and not m.group(2))}  # include guards
     s = strip(text.replace("\ufeff", ""))
     out = {"macros": macros, "types": set(), "enums": {}, "functions": {}}
@@ -188,6 +202,8 @@ def read(text: str) -> dict:
                 out["types"].add(qualified(m.group(1) or m.group(2)))
             elif (m := re.fullmatch(r"(?:class|struct)\s+(\w+)", drop_templates(stmt).strip())):
                 pass  # a forward declaration
+            elif stmt.startswith("typedef"):
+                pass  # a function-pointer typedef the pattern above did not take
             elif not scope or scope[-1][0] in ("namespace", "class", "extern"):
                 f = function(stmt)
                 if f:
