@@ -52,6 +52,8 @@ class Checkouts:
             self["libboundscheck"] / "include",       # securec.h
             self["opbase"] / "include", self["opbase"] / "include/op_common",
             self["opbase"] / "include/op_common/op_host", self["opbase"] / "pkg_inc",
+            # older opbase keeps op_common under pkg_inc: "log/log.h", "util/math_util.h"
+            self["opbase"] / "pkg_inc/op_common", self["opbase"] / "pkg_inc/op_common/op_host",
         ]
 
     # ---- kernel side (op_kernel: kernel_operator.h in CPU-debug mode) ----
