@@ -14,6 +14,7 @@
     python3 build.py deps       # install the Python packages in requirements.txt
     python3 build.py package    # custom_opp_<os>_<arch>.run with an installed CANN (CMake preset cann)
     python3 build.py install-package [--install-path P]   # run that .run
+    python3 build.py check-cann [--sources DIR]   # op_host/op_kernel against CANN's own sources (checkouts)
 
 Thin over CMake: CMake owns targets and flags, this script only sequences commands.
 """
@@ -451,6 +452,12 @@ def cmd_install_package(args) -> None:
         + (f"; before calling the op: source {where}/vendors/{vendor}/bin/set_env.bash" if args.install_path else ""))
 
 
+def cmd_check_cann(args) -> None:
+    """tools/check_cann (its own options: build.py check-cann --help)."""
+    from tools.check_cann.cli import main as check_cann
+    raise SystemExit(check_cann(args.pytest_args, default_build=BUILD / "check-cann"))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -505,16 +512,21 @@ def main(argv: list[str] | None = None) -> None:
     p = sub.add_parser("install-package", help="run the built .run (into CANN's opp, or --install-path)")
     p.add_argument("--install-path", help="install under <path>/vendors/<vendor> instead of $ASCEND_OPP_PATH")
     p.set_defaults(func=cmd_install_package)
+    p = sub.add_parser("check-cann", add_help=False,
+                       help="build op_host and op_kernel against CANN's own sources (checkouts in --sources DIR "
+                            "or $CANN_SOURCES_DIR), ops-nn's op as the control; --compare-headers: sim/include "
+                            "against CANN's headers")
+    p.set_defaults(func=cmd_check_cann)
     # `asc` passes what follows `--` to the program it runs.
     argv = sys.argv[1:] if argv is None else list(argv)
     program_args = []
     if argv[:1] == ["asc"] and "--" in argv:
         cut = argv.index("--")
         argv, program_args = argv[:cut], argv[cut + 1:]
-    # Only `test` forwards what it does not know (pytest's options and paths, in any order).
+    # Only `test` and `check-cann` forward what they do not know (pytest's / check-cann's options).
     args, rest = parser.parse_known_args(argv)
     args.program_args = program_args
-    if rest and args.command != "test":
+    if rest and args.command not in ("test", "check-cann"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     args.pytest_args = rest
     args.func(args)

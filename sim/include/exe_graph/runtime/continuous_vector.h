@@ -13,16 +13,23 @@ namespace gert {
 
 class ContinuousVector {
 public:
-    // One allocation holding the header and `capacity` elements of `elementBytes` each.
-    static std::unique_ptr<uint8_t[]> Create(size_t capacity, size_t elementBytes) {
-        std::unique_ptr<uint8_t[]> buffer(new uint8_t[sizeof(ContinuousVector) + capacity * elementBytes]());
+    // One allocation holding the header and `capacity` elements of T; total_size gets its bytes
+    // (CANN's signature). nullptr when the size overflows, as in CANN.
+    template <typename T>
+    static std::unique_ptr<uint8_t[]> Create(size_t capacity, size_t& total_size) {
+        if (__builtin_mul_overflow(capacity, sizeof(T), &total_size) ||
+            __builtin_add_overflow(total_size, sizeof(ContinuousVector), &total_size)) {
+            return nullptr;
+        }
+        std::unique_ptr<uint8_t[]> buffer(new uint8_t[total_size]());
         auto* vector = new (buffer.get()) ContinuousVector();
         vector->capacity_ = capacity;
         return buffer;
     }
     template <typename T>
     static std::unique_ptr<uint8_t[]> Create(size_t capacity) {
-        return Create(capacity, sizeof(T));
+        size_t total_size = 0;
+        return Create<T>(capacity, total_size);
     }
 
     size_t GetSize() const { return size_; }

@@ -30,6 +30,8 @@ enum class SocVersion {
     ASCEND310B,
     ASCEND950,
     ASCEND910_55,
+    // CANN's alias; the members after it count on from it, so AS31XM1 == ASCEND910_55 there too.
+    ASCEND910_95 = ASCEND950,
     AS31XM1,
     ASCEND031,
     ASCEND035,
@@ -42,10 +44,12 @@ enum class SocVersion {
     HI3796CV300CS,
     HI3796CV300ES,
     MC61AM21A,
-    MC62CM12A,
+    MC62,
     SD3403,
     KIRINX90,
     KIRIN9030,
+    MC32DM11A,
+    ASCEND350,
     RESERVED_VERSION = 99999
 };
 
