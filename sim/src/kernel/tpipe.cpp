@@ -203,6 +203,7 @@ int32_t QueueState::Vacant() const {
 
 sim::UbRef QueueState::Alloc() {
     sim::CoreState& core = sim::Core();
+    core.callSite = __builtin_return_address(0);  // the inlined TQue method: the kernel's line
     if (slots_.empty()) {
         sim::Violation(sim::Check::ApiMisuse, "AllocTensor on a queue that was never given buffers by TPipe::InitBuffer");
         return sim::UbRef{};
@@ -245,6 +246,7 @@ sim::UbRef QueueState::Alloc() {
 
 bool QueueState::EnQue(const sim::UbRef& ref) {
     sim::CoreState& core = sim::Core();
+    core.callSite = __builtin_return_address(0);  // the inlined TQue method: the kernel's line
     Slot* slot = Find(ref, "EnQue");
     if (slot == nullptr) return false;
     if (!slot->allocated || slot->queued) {
@@ -269,6 +271,7 @@ bool QueueState::EnQue(const sim::UbRef& ref) {
 
 sim::UbRef QueueState::DeQue() {
     sim::CoreState& core = sim::Core();
+    core.callSite = __builtin_return_address(0);  // the inlined TQue method: the kernel's line
     if (queued_ == 0) {
         sim::Violation(sim::Check::QueueEmpty, "DeQue on " + Name() + ": the queue is empty (EnQue missing? "
                                                                      "hangs on hardware)");
@@ -292,6 +295,7 @@ sim::UbRef QueueState::DeQue() {
 
 void QueueState::Free(const sim::UbRef& ref) {
     sim::CoreState& core = sim::Core();
+    core.callSite = __builtin_return_address(0);  // the inlined TQue method: the kernel's line
     Slot* slot = Find(ref, "FreeTensor");
     if (slot == nullptr) return;
     if (!slot->allocated) {
