@@ -178,7 +178,7 @@ def check_trace_structure(trace):
         spans.sort(key=lambda s: (s[0], -s[1]))
         stack = []
         for start, end in spans:
-            while stack and stack[-1] <= start + 1e-4:
+            while stack and stack[-1] <= start + 1e-6:
                 stack.pop()
-            assert not stack or end <= stack[-1] + 1e-4, "slices overlap without nesting"
+            assert not stack or end <= stack[-1] + 1e-6, "slices overlap without nesting"
             stack.append(end)

@@ -230,16 +230,20 @@ std::string InstructionTableCsv(const Profile& prof, const LaunchResult& launch)
 
 std::string LineTableText(const Profile& prof, const LaunchResult& launch, size_t rows) {
     const Tables tables(prof, launch);
-    const auto lines = tables.Lines();
+    auto lines = tables.Lines();
     double all = 0.0;
     for (const LineRow* row : lines) all += row->Total();
-    std::string out = "top lines (modeled cycles summed over cores; share of all cycles, of the critical path):\n";
+    // What to work on first: the lines the critical path runs through.
+    std::stable_sort(lines.begin(), lines.end(),
+                     [](const LineRow* a, const LineRow* b) { return a->criticalUs > b->criticalUs; });
+    std::string out = "top lines by critical path (modeled; share of the critical path, of all cycles; cycles "
+                      "summed over cores):\n";
     char buf[512];
     for (size_t i = 0; i < lines.size() && i < rows; ++i) {
         const LineRow& r = *lines[i];
         std::snprintf(buf, sizeof buf, "  %5.1f%% %5.1f%%  %-44s %8llu calls  V %.0f  MTE2 %.0f  MTE3 %.0f  S %.0f  [%s]\n",
-                      all > 0 ? 100.0 * r.Total() / all : 0.0,
-                      tables.CoreTimeSum() > 0 ? 100.0 * r.criticalUs / tables.CoreTimeSum() : 0.0, r.code.c_str(),
+                      tables.CoreTimeSum() > 0 ? 100.0 * r.criticalUs / tables.CoreTimeSum() : 0.0,
+                      all > 0 ? 100.0 * r.Total() / all : 0.0, r.code.c_str(),
                       static_cast<unsigned long long>(r.calls), r.cycles[static_cast<int>(Pipe::V)],
                       r.cycles[static_cast<int>(Pipe::MTE2)], r.cycles[static_cast<int>(Pipe::MTE3)],
                       r.cycles[static_cast<int>(Pipe::S)], Apis(r).c_str());

@@ -4,6 +4,7 @@
 #include <map>
 #include <regex>
 #include <unordered_set>
+#include <vector>
 
 #include "ascendc_sim/core/source_location.h"
 
@@ -27,6 +28,28 @@ std::string ApiOfLine(const std::string& text) {
     static const std::regex kCall(R"(\b([A-Z][A-Za-z0-9_]*)\s*(?:<[^;()]*>)?\s*\()");
     std::smatch match;
     return std::regex_search(text, match, kCall) ? match[1].str() : std::string();
+}
+
+// "build/../op_kernel/x.h" -> "op_kernel/x.h": a path as the compiler saw it, lexically normal.
+std::string Normal(const std::string& path) {
+    std::vector<std::string> parts;
+    size_t from = 0;
+    const bool absolute = !path.empty() && path[0] == '/';
+    while (from <= path.size()) {
+        size_t to = path.find('/', from);
+        if (to == std::string::npos) to = path.size();
+        const std::string part = path.substr(from, to - from);
+        if (part == "..") {
+            if (!parts.empty() && parts.back() != "..") parts.pop_back();
+            else if (!absolute) parts.push_back(part);
+        } else if (!part.empty() && part != ".") {
+            parts.push_back(part);
+        }
+        from = to + 1;
+    }
+    std::string out = absolute ? "/" : "";
+    for (size_t i = 0; i < parts.size(); ++i) out += (i ? "/" : "") + parts[i];
+    return out;
 }
 
 }  // namespace
@@ -53,11 +76,11 @@ SiteNames::SiteNames(const std::vector<const CoreCounters*>& cores) {
         if (frames.empty()) {
             name = unknown_;
         } else {
-            name.code = frames[0].file + ":" + std::to_string(frames[0].line);
+            name.code = Normal(frames[0].file) + ":" + std::to_string(frames[0].line);
             name.function = frames[0].function;
             for (size_t i = 1; i < frames.size(); ++i) {
                 if (!name.callers.empty()) name.callers += " < ";
-                name.callers += frames[i].file + ":" + std::to_string(frames[i].line);
+                name.callers += Normal(frames[i].file) + ":" + std::to_string(frames[i].line);
             }
             auto key = std::make_pair(frames[0].file, frames[0].line);
             auto it = apis.find(key);

@@ -40,6 +40,9 @@ int TrackOf(Pipe pipe) {
 }
 int WaitTrackOf(Pipe pipe) { return 10 + TrackOf(pipe); }
 
+constexpr double kResolution = 1e4;  // printed to 0.1 ns (4 decimals of a microsecond)
+double Round(double us) { return std::isfinite(us) ? std::round(us * kResolution) / kResolution : 0.0; }
+
 std::string Num(double v) {
     if (!std::isfinite(v)) v = 0.0;
     char buf[40];
@@ -113,9 +116,12 @@ private:
         out_ += body;
         out_ += '}';
     }
+    // Start and end are rounded to the printed resolution first, the duration is their
+    // difference: slices that touch or nest in the model still do in the file.
     void Slice(uint32_t core, int track, const std::string& name, double start, double dur, const std::string& args) {
+        const double from = Round(start), to = Round(start + std::max(dur, 0.0));
         Event("\"ph\":\"X\",\"pid\":" + std::to_string(core) + ",\"tid\":" + std::to_string(track) + ",\"ts\":" +
-              Num(start) + ",\"dur\":" + Num(std::max(dur, 0.0)) + ",\"name\":" + JsonQuote(name) +
+              Num(from) + ",\"dur\":" + Num(std::max(to - from, 0.0)) + ",\"name\":" + JsonQuote(name) +
               (args.empty() ? std::string() : ",\"args\":{" + args + "}"));
     }
     void Name(uint32_t core, int track, const char* what, const std::string& name, int sort) {
