@@ -10,11 +10,18 @@ import re
 import pytest
 
 from .sim_build import SIM_ROOT
-from .test_model import launch, stream_params
+from .test_model import stream_params
 
 KERNELS = SIM_ROOT / "tests" / "kernels" / "model_streams.h"
 FLOAT = 4
 REPEAT_BYTES = 256
+
+
+def launch(simtest, name, block_dim, sizes, params):
+    """A model test kernel's launch with its line tables and traces."""
+    result = simtest.model_launch(name, block_dim, sizes, params, timeline=True, tables=True)
+    assert result["ok"], result["error"]
+    return result, json.loads(result["profile"])
 
 
 def rows(text):
@@ -39,7 +46,7 @@ def line_row(table, line):
 def serial(simtest):
     """copy_compute on one core, one tile of 4096 floats, three Adds (the first, then two in the loop)."""
     tile = 4096
-    result, prof = launch(simtest, "copy_compute", 1, [tile * FLOAT] * 2, stream_params(tile, 1, 0, 3), timeline=True)
+    result, prof = launch(simtest, "copy_compute", 1, [tile * FLOAT] * 2, stream_params(tile, 1, 0, 3))
     return tile, result, prof
 
 
@@ -78,7 +85,7 @@ def test_instruction_table_has_msprof_fields_repeats_and_bank_conflicts(simtest)
     # asc-devkit sample's read-read conflict), after two Duplicates (no UB source: no conflict).
     tile, adds, src1, dst = 8192, 5, 0x4000, 0x10000
     result, prof = launch(simtest, "vector_bank", 1, [],
-                          stream_params(tile, adds, src1_offset=src1, dst_offset=dst), timeline=True)
+                          stream_params(tile, adds, src1_offset=src1, dst_offset=dst))
     table = rows(result["instructions_csv"])
     assert list(table[0])[:7] == ["instr", "addr", "pipe", "call_count", "cycles", "running_time(us)", "code"]
     (add,) = [r for r in table if r["instr"] == "Add"]
@@ -123,7 +130,7 @@ def test_achieved_bytes_and_bandwidth_by_hand(serial):
 
 def test_waits_split_into_stalls_and_idle(simtest):
     tile, adds = 4096, 4
-    _, prof = launch(simtest, "sync_uneven", 2, [], stream_params(tile, 1, 0, adds), timeline=True)
+    _, prof = launch(simtest, "sync_uneven", 2, [], stream_params(tile, 1, 0, adds))
     consts = simtest.timing_constants()
     busy, idle = prof["cores"]
 
@@ -146,7 +153,7 @@ def test_waits_split_into_stalls_and_idle(simtest):
 
 def test_trace_is_perfetto_json_with_lines_nesting_scalar_and_syncall(simtest):
     tile, adds = 4096, 2
-    result, prof = launch(simtest, "sync_uneven", 2, [], stream_params(tile, 1, 0, adds), timeline=True)
+    result, prof = launch(simtest, "sync_uneven", 2, [], stream_params(tile, 1, 0, adds))
     trace = json.loads(result["trace"])
     check_trace_structure(trace)
     events = trace["traceEvents"]

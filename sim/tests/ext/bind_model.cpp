@@ -27,7 +27,7 @@ using simtest::RegisterKernel;
 // Launches `name` with one zero-filled GM allocation per size and `params` as the last
 // argument; returns the result dict plus "profile" (ToJson(timeline)) of this launch.
 py::dict ModelLaunch(const std::string& name, uint32_t blockDim, const std::vector<uint64_t>& sizes,
-                     const py::bytes& params, const std::optional<std::string>& soc, bool timeline) {
+                     const py::bytes& params, const std::optional<std::string>& soc, bool timeline, bool tables) {
     const std::string paramBytes = params;
     std::vector<void*> gm;
     sim::LaunchConfig config;
@@ -49,11 +49,13 @@ py::dict ModelLaunch(const std::string& name, uint32_t blockDim, const std::vect
         result = sim::LaunchKernel(name, config, gm);
         const sim::model::Profile& prof = sim::model::LastProfile();
         profile = prof.ToJson(timeline);
-        const sim::LaunchResult& last = sim::LastLaunch();
-        lines = sim::model::LineTableCsv(prof, last);
-        instructions = sim::model::InstructionTableCsv(prof, last);
-        trace = sim::model::TraceJson(prof, last, false);
-        traceAll = sim::model::TraceJson(prof, last, true);
+        if (tables) {  // only when asked: naming lines runs addr2line, a big launch's trace is large
+            const sim::LaunchResult& last = sim::LastLaunch();
+            lines = sim::model::LineTableCsv(prof, last);
+            instructions = sim::model::InstructionTableCsv(prof, last);
+            trace = sim::model::TraceJson(prof, last, false);
+            traceAll = sim::model::TraceJson(prof, last, true);
+        }
     }
     for (void* p : gm) sim::FreeGm(p);
     py::dict d = simtest::LaunchResultDict(result);
@@ -76,9 +78,10 @@ SIMTEST_BINDINGS(model) {
     RegisterKernel("tile_copy_in", &tile_copy_in);
     RegisterKernel("sync_uneven", &sync_uneven);
     m.def("model_launch", &ModelLaunch, py::arg("name"), py::arg("block_dim"), py::arg("sizes"), py::arg("params"),
-          py::arg("soc") = py::none(), py::arg("timeline") = false,
+          py::arg("soc") = py::none(), py::arg("timeline") = false, py::arg("tables") = false,
           "Launch a model test kernel on zero-filled GM allocations of `sizes` bytes (+ params); returns the "
-          "result dict with 'profile' (the time model's JSON for this launch)");
+          "result dict with 'profile' (the time model's JSON for this launch); tables=True adds 'lines_csv', "
+          "'instructions_csv', 'trace' and 'trace_all_cores'");
     m.def("vector_cycles", [](const std::string& api, uint32_t elementBytes, uint32_t repeats, double bank) {
               return sim::model::timing::VectorCycles(api.c_str(), elementBytes, repeats, bank);
           }, py::arg("api"), py::arg("element_bytes"), py::arg("repeats"), py::arg("bank_factor") = 1.0,
