@@ -21,8 +21,10 @@ Thin over CMake: CMake owns targets and flags, this script only sequences comman
 from __future__ import annotations
 
 import argparse
+import csv
 import importlib.metadata
 import importlib.util
+import json
 import os
 import pathlib
 import re
@@ -276,6 +278,64 @@ def cmd_flags(_args) -> None:
     print(" ".join(host_program_flags()))
 
 
+def profile_summary(profile_path: pathlib.Path, lines_path: pathlib.Path, top: int) -> str:
+    """The last launch's modeled figures (its ASCEND_SIM_PROFILE line) and its top source
+    lines (the ASCEND_SIM_LINES table), as text."""
+    launches = [json.loads(line) for line in profile_path.read_text().splitlines() if line.strip()] \
+        if profile_path.exists() else []
+    if not launches:
+        return "profile-run: the program launched no kernel on the sim (no profile was written)"
+    last = launches[-1]
+    out = [f"profile (modeled, not measured): {len(launches)} launch(es); the last: kernel {last['kernel']} "
+           f"on {last['soc']}, {last['block_dim']} cores",
+           f"  aiv_time {last['aiv_time_us']:.2f} us, bound: {last['bound']}; mean busy MTE2 "
+           f"{last['aiv_mte2_time_us']:.2f} us, V {last['aiv_vec_time_us']:.2f} us, MTE3 "
+           f"{last['aiv_mte3_time_us']:.2f} us, S {last['aiv_scalar_time_us']:.2f} us"]
+    if "stall_us" in last:
+        out.append(f"  waits: stalls {last['stall_us']:.2f} us, idle {last['idle_us']:.2f} us (summed over cores); "
+                   f"achieved GM {last['achieved_gm_GBps']:.1f} GB/s, UB {last['achieved_ub_GBps']:.1f} GB/s; "
+                   f"bank conflicts {last['vec_bank_cflt_ratio']:.3f} of vector cycles")
+    if lines_path.exists():
+        with lines_path.open(newline="") as f:
+            rows = list(csv.DictReader(f))
+        total = sum(float(r["cycles"]) for r in rows) or 1.0
+        out.append("top lines (modeled cycles over all cores; share of all cycles, of the critical path):")
+        for r in rows[:top]:
+            out.append(f"  {100 * float(r['cycles']) / total:5.1f}% {100 * float(r['critical_path_share']):5.1f}%  "
+                       f"{r['code']:<40} {int(r['call_count']):>7} calls  V {float(r['vec_cycles']):.0f}  "
+                       f"MTE2 {float(r['mte2_cycles']):.0f}  MTE3 {float(r['mte3_cycles']):.0f}  "
+                       f"S {float(r['scalar_cycles']):.0f}  [{r['apis']}]")
+    return "\n".join(out)
+
+
+def cmd_profile_run(args) -> None:
+    """Runs any program that launches kernels on the sim (an ICPU_RUN_KF test, a host
+    program) with ASCEND_SIM_PROFILE, ASCEND_SIM_LINES and ASCEND_SIM_TRACE set, then prints
+    the last launch's modeled figures and top source lines."""
+    program = args.program[1:] if args.program[:1] == ["--"] else args.program
+    if not program:
+        raise SystemExit("profile-run: name the program after --: python3 build.py profile-run -- ./program args")
+    out_dir = pathlib.Path(args.out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    profile_path = out_dir / "profile.jsonl"
+    lines_path = pathlib.Path(args.lines) if args.lines else out_dir / "lines.csv"
+    trace_path = pathlib.Path(args.trace) if args.trace else out_dir / "trace.json"
+    profile_path.unlink(missing_ok=True)  # the sim appends a line per launch
+    env = dict(os.environ, ASCEND_SIM_PROFILE=str(profile_path), ASCEND_SIM_LINES=str(lines_path),
+               ASCEND_SIM_TRACE=str(trace_path))
+    if args.all_cores:
+        env["ASCEND_SIM_TRACE_CORES"] = "all"
+    try:
+        result = subprocess.run(program, env=env)
+    except OSError as error:
+        raise SystemExit(f"profile-run: cannot run {program[0]}: {error.strerror or error}")
+    print(profile_summary(profile_path, lines_path, args.top), flush=True)
+    if profile_path.exists():
+        instr = lines_path.with_name(lines_path.stem + ".instr.csv")
+        print(f"files (modeled): {profile_path}, {lines_path}, {instr}, {trace_path} (open in https://ui.perfetto.dev)")
+    raise SystemExit(result.returncode)
+
+
 def cmd_run(args) -> None:
     """The main job: build, then show the op working (the reference example and a check)."""
     cmd_build(args)
@@ -503,6 +563,16 @@ def main(argv: list[str] | None = None) -> None:
     p = sub.add_parser("verdict", help=argparse.SUPPRESS)  # check's child process
     p.add_argument("verdict_keys", nargs="+", type=int)
     p.set_defaults(func=cmd_verdict)
+    p = sub.add_parser("profile-run", help="run a program that launches kernels on the sim under the profile "
+                                           "variables; print the last launch's figures and top source lines "
+                                           "(build.py profile-run -- ./program args)")
+    p.add_argument("--out-dir", default="profile-run", help="where the files go (default ./profile-run)")
+    p.add_argument("--lines", metavar="FILE", help="the code-line table (default OUT_DIR/lines.csv)")
+    p.add_argument("--trace", metavar="FILE", help="the Perfetto trace (default OUT_DIR/trace.json)")
+    p.add_argument("--all-cores", action="store_true", help="every core in full in the trace")
+    p.add_argument("--top", type=int, default=10, help="source lines printed (default 10)")
+    p.add_argument("program", nargs=argparse.REMAINDER, help="-- then the program and its arguments")
+    p.set_defaults(func=cmd_profile_run)
     p = sub.add_parser("run", help="build, then run the reference example and a check through Python")
     p.add_argument("-j", "--jobs", type=int)
     p.set_defaults(func=cmd_run)

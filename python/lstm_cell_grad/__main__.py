@@ -121,11 +121,19 @@ def cmd_profile(args: argparse.Namespace) -> int:
     inputs = random_inputs(args.batch, args.hidden, args.dtype, grad_hy=not args.no_grad_hy,
                            grad_c=not args.no_grad_c, seed=args.seed)
     _, prof = profile(**inputs, has_bias=not args.no_bias, soc=args.soc, num_cores=args.cores,
-                      tiling=_overrides(args))
+                      tiling=_overrides(args), trace=bool(args.trace), trace_all_cores=args.trace_all_cores,
+                      top_lines=args.top_lines)
     print(prof)
     if args.trace:
         prof.to_chrome_trace(args.trace)
         print(f"trace (modeled): {args.trace} (open in https://ui.perfetto.dev)")
+    if args.lines:
+        instr_path = (args.lines[:-4] if args.lines.endswith(".csv") else args.lines) + ".instr.csv"
+        with open(args.lines, "w", encoding="utf-8") as out:
+            out.write(prof.lines_csv)
+        with open(instr_path, "w", encoding="utf-8") as out:
+            out.write(prof.instructions_csv)
+        print(f"line tables (modeled): {args.lines}, {instr_path}")
     if args.plot:
         prof.plot(args.plot)
         print(f"plot (modeled): {args.plot}")
@@ -207,6 +215,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     _shape_options(p, batch=1024, hidden=4096)
     p.add_argument("--seed", type=_SEED, default=0)
     p.add_argument("--trace", metavar="FILE", help="write a Chrome trace-event JSON (Perfetto)")
+    p.add_argument("--trace-all-cores", action="store_true",
+                   help="--trace: every core in full (default: the busiest core in full, the others merged)")
+    p.add_argument("--lines", metavar="FILE",
+                   help="write the code-line table (CSV, msprof's code_exe fields) and FILE's .instr.csv")
+    p.add_argument("--top-lines", type=_COUNT, default=10, metavar="N", help="source lines printed (default 10)")
     p.add_argument("--plot", metavar="FILE", help="write a PNG: the plan by core, per-core pipe use")
     _override_options(p)
     p.set_defaults(func=cmd_profile)

@@ -65,7 +65,7 @@ def run_model_bench(shapes: Sequence[Tuple[int, int, str, bool]] = STANDARD_SHAP
             progress(index, len(shapes), f"{batch} x {hidden} {dtype}")
         inputs = random_inputs(batch, hidden, dtype)
         start = time.perf_counter()
-        _, prof = profile(**inputs, has_bias=has_bias, soc=soc, num_cores=num_cores)
+        _, prof = profile(**inputs, has_bias=has_bias, soc=soc, num_cores=num_cores, trace=False)
         wall = time.perf_counter() - start
         rows.append({"batch": batch, "hidden": hidden, "dtype": dtype, "has_bias": has_bias, "soc": prof.soc,
                      "block_dim": prof.block_dim, "aiv_time_us": prof.aiv_time_us,

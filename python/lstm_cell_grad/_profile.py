@@ -5,6 +5,8 @@ stream (``_C.last_profile``). Every time here is MODELED, never measured.
     >>> outputs, prof = lstm_cell_grad.profile(**lstm_cell_grad.random_inputs(64, 1024))
     >>> print(prof)                       # the msprof-style summary, labelled modeled
     >>> prof.to_chrome_trace("t.json")    # open in Perfetto (ui.perfetto.dev)
+    >>> print(prof.lines_text)            # the kernel source lines that took the cycles
+    >>> open("lines.csv", "w").write(prof.lines_csv)   # msprof's code_exe.csv fields, and more
     >>> prof.plot("p.png")                # the plan coloured by core, per-core pipe use
 """
 from __future__ import annotations
@@ -33,11 +35,14 @@ class PipeTime:
 @dataclasses.dataclass(frozen=True)
 class Wait:
     """Time a pipe waited on one thing (modeled): ``on`` is the other side (a pipe, a queue,
-    SyncAll), ``event`` names it ("MTE2->V flag 0", "queue TQue<VECIN>#0", "SyncAll", ...)."""
+    SyncAll), ``event`` names it ("MTE2->V flag 0", "queue TQue<VECIN>#0", "SyncAll", ...).
+    ``stall_us`` is the part of ``us`` when no pipe of the core was busy (a real stall); the
+    rest is idle time (the pipe waited while other pipes of its core worked)."""
     pipe: str
     on: str
     event: str
     us: float
+    stall_us: float = 0.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -47,12 +52,20 @@ class CoreTime:
     time_us: float
     pipes: Mapping[str, PipeTime]
     waits: Tuple[Wait, ...]
+    figures: Mapping[str, Any] = dataclasses.field(default_factory=dict)  # achieved figures (model's JSON)
 
     def waits_by_event(self) -> Dict[str, float]:
         """Wait time per event, largest first."""
         totals: Dict[str, float] = {}
         for wait in self.waits:
             totals[wait.event] = totals.get(wait.event, 0.0) + wait.us
+        return dict(sorted(totals.items(), key=lambda item: -item[1]))
+
+    def stalls_by_event(self) -> Dict[str, float]:
+        """Stall time (no pipe of the core busy) per event, largest first."""
+        totals: Dict[str, float] = {}
+        for wait in self.waits:
+            totals[wait.event] = totals.get(wait.event, 0.0) + wait.stall_us
         return dict(sorted(totals.items(), key=lambda item: -item[1]))
 
 
@@ -124,6 +137,11 @@ class Profile:
     flows: Tuple[Mapping[str, Any], ...]
     raw: Mapping[str, Any]
     plan: Optional[Plan] = None
+    # The line tables and trace of a live profile (profile()); empty for one read from JSON.
+    lines_csv: str = ""          # per kernel source line: msprof's core*_code_exe.csv fields first
+    instructions_csv: str = ""   # per API and call site: msprof's core*_instr_exe.csv fields first
+    lines_text: str = ""         # the top lines, as `profile` prints them
+    trace_json: bytes = b""      # the compact Perfetto trace (busiest core in full)
 
     @classmethod
     def from_json(cls, data: Any, *, batch: int, hidden: int, dtype: Any, has_bias: bool = True,
@@ -136,7 +154,9 @@ class Profile:
             core=int(c["core"]), time_us=float(c["time_us"]),
             pipes={name: PipeTime(float(p["busy_us"]), float(p["wait_us"]), int(p["instructions"]))
                    for name, p in c["pipes"].items()},
-            waits=tuple(Wait(w["pipe"], w["on"], w["event"], float(w["us"])) for w in c.get("waits", ())))
+            waits=tuple(Wait(w["pipe"], w["on"], w["event"], float(w["us"]), float(w.get("stall_us", 0.0)))
+                        for w in c.get("waits", ())),
+            figures=dict(c.get("figures", {})))
             for c in raw["cores"])
         dtype_name, _ = _dtype_bytes(dtype)
         return cls(
@@ -223,6 +243,54 @@ class Profile:
                 totals[event] = totals.get(event, 0.0) + us
         return dict(sorted(totals.items(), key=lambda item: -item[1]))
 
+    def stalls_by_event(self) -> Dict[str, float]:
+        """Stall time (no pipe of the core busy) per event summed over the cores, largest first."""
+        totals: Dict[str, float] = {}
+        for core in self.cores:
+            for event, us in core.stalls_by_event().items():
+                totals[event] = totals.get(event, 0.0) + us
+        return dict(sorted(totals.items(), key=lambda item: -item[1]))
+
+    def figure(self, name: str, default: Any = None) -> Any:
+        """An achieved figure of the model's JSON (``achieved_gm_GBps``, ``stall_us``, ...)."""
+        return self.raw.get(name, default)
+
+    def _figure_rows(self) -> List[Tuple[str, str]]:
+        """The achieved figures' summary rows (absent from profiles of an older model)."""
+        raw = self.raw
+        if "achieved_gm_GBps" not in raw:
+            return []
+        rows = []
+        stalls = [(event, us) for event, us in self.stalls_by_event().items() if us > 0.005][:3]
+        rows.append(("waits", f"stalls {raw['stall_us']:.2f} us (no pipe of the core busy), idle "
+                              f"{raw['idle_us']:.2f} us (other pipes working), summed over cores"))
+        if stalls:
+            rows.append(("top stalls", "; ".join(f"{event} {us:.2f} us" for event, us in stalls)))
+        absorbed = int(raw.get("l2_absorbed_write_bytes", 0))
+        flag = " [L2-absorbed writes]" if absorbed else ""
+        rows.append(("achieved", f"GM {raw['achieved_gm_GBps']:.1f} GB/s, HBM {raw['achieved_hbm_GBps']:.1f} GB/s"
+                                 f"{flag}, UB {raw['achieved_ub_GBps']:.1f} GB/s (all cores, over aiv_time)"))
+        per_core = [c.figures for c in self.cores if c.figures]
+        if per_core:
+            gm = [f["gm_GBps"] for f in per_core]
+            hits = [f["l2_hit_ratio"] for f in per_core if f.get("l2_read_bytes", 0)]
+            rows.append(("per core", f"GM {min(gm):.1f}-{max(gm):.1f} GB/s"
+                                     + (f", L2 hit {min(hits):.2f}-{max(hits):.2f}" if hits else "")))
+        widths = ", ".join(f"{w} {r:.3f}" for w, r in sorted(raw.get("vec_ratio_by_width", {}).items()))
+        rows.append(("vector", f"bank conflicts {raw['vec_bank_cflt_ratio']:.3f} of vector cycles "
+                               f"({raw['bank_conflict_cycles']:.0f} cycles); by element width {widths or 'none'}"))
+        busiest = next((c for c in self.cores if c.core == self.busiest_core), None)
+        if busiest is not None and busiest.figures.get("pipe_utilization"):
+            util = busiest.figures["pipe_utilization"]
+            cycles = busiest.figures["pipe_busy_cycles"]
+            rows.append(("busiest core pipes", ", ".join(f"{p} {util[p]:.2f} ({cycles[p]:.0f} cycles)"
+                                                         for p in PIPES if p in util)))
+        if absorbed:
+            rows.append(("flag", f"{absorbed:,} written bytes still in L2 at the end, not in HBM: "
+                                 f"{', '.join(raw.get('depends_on_l2_absorbing_writes', []))} and the roofline "
+                                 f"fraction count on L2 absorbing them"))
+        return rows
+
     def __str__(self) -> str:
         grads = "+".join(self.grads) or "none"
         bias = "with bias" if self.has_bias else "no bias"
@@ -243,20 +311,31 @@ class Profile:
                              + (f" {busiest.time_us:.2f} us" if busiest else "") + " / mean)"),
             ("UB peak", f"{self.ub_peak_bytes:,} bytes"),
         ]
-        waits = list(self.waits_by_event().items())[:3]
-        if waits:
-            rows.append(("top waits", "; ".join(f"{event} {us:.2f} us" for event, us in waits) +
-                         " (summed over cores)"))
+        figure_rows = self._figure_rows()
+        if figure_rows:
+            rows.extend(figure_rows)
+        else:
+            waits = list(self.waits_by_event().items())[:3]
+            if waits:
+                rows.append(("top waits", "; ".join(f"{event} {us:.2f} us" for event, us in waits) +
+                             " (summed over cores)"))
         width = max(len(label) for label, _ in rows)
         head = (f"profile ({MODELED}, not measured): batch {self.batch}, hidden {self.hidden}, {self.dtype}, "
                 f"{bias}, grads {grads} on {self.soc}")
-        return "\n".join([head] + [f"  {label:<{width}}  {value}" for label, value in rows])
+        text = "\n".join([head] + [f"  {label:<{width}}  {value}" for label, value in rows])
+        return text + ("\n" + self.lines_text.rstrip("\n") if self.lines_text else "")
 
     # ---- Exports.
     def to_chrome_trace(self, path: str) -> None:
         """Writes a Chrome trace-event JSON (opens in Perfetto and chrome://tracing): one
         process per core, one track per pipe, each instruction a slice, flow arrows from
-        each SetFlag to its WaitFlag. Times are modeled microseconds."""
+        each SetFlag to its WaitFlag. Times are modeled microseconds. A live profile writes
+        the sim's compact trace (the busiest core in full with file:line and parameters,
+        the others as merged runs: docs/sim_guide.md); one from JSON, its timeline."""
+        if self.trace_json:
+            with open(path, "wb") as out:
+                out.write(self.trace_json)
+            return
         if not self.timeline:
             raise ValueError("this profile has no timeline (profile() records one; JSON lines from "
                              "ASCEND_SIM_PROFILE do not)")
@@ -331,12 +410,15 @@ def has_model() -> bool:
 
 
 def profile(grad_hy, grad_c, cx, cy, storage, has_bias: bool = True, *, soc: Optional[str] = None,
-            num_cores: Optional[int] = None, tiling: Optional[TilingOverrides] = None):
+            num_cores: Optional[int] = None, tiling: Optional[TilingOverrides] = None, trace: bool = True,
+            trace_all_cores: bool = False, top_lines: int = 10):
     """Runs the op like :func:`thnn_fused_lstm_cell_backward` and returns
-    ``(outputs, Profile)``: the outputs, and the modeled profile of that launch.
+    ``(outputs, Profile)``: the outputs, and the modeled profile of that launch with its
+    code-line and instruction tables and (``trace``) its Perfetto trace.
 
     ``tiling``: explicit tiling choices (:class:`TilingOverrides`), validated first
-    (ValueError names a bad one); the op then runs with that plan.
+    (ValueError names a bad one); the op then runs with that plan. ``trace_all_cores``: every
+    core in full in the trace, not only the busiest. ``top_lines``: rows of ``lines_text``.
     """
     if not has_model():
         raise RuntimeError("this build of lstm_cell_grad._C has no performance model (_C.last_profile)")
@@ -349,9 +431,12 @@ def profile(grad_hy, grad_c, cx, cy, storage, has_bias: bool = True, *, soc: Opt
                      overrides=tiling)
     outputs = run_with_tiling(grad_hy, grad_c, cx, cy, storage, has_bias, soc=soc, num_cores=num_cores,
                               tiling=tiling)
-    raw = _C.last_profile(True)
-    return outputs, Profile.from_json(raw, batch=batch, hidden=hidden, dtype=dtype, has_bias=bool(has_bias),
-                                      grads=grads, plan=call_plan)
+    report = _C.last_report(trace=bool(trace), all_cores=bool(trace_all_cores), top_lines=int(top_lines))
+    prof = Profile.from_json(report["profile"], batch=batch, hidden=hidden, dtype=dtype, has_bias=bool(has_bias),
+                             grads=grads, plan=call_plan)
+    return outputs, dataclasses.replace(prof, lines_csv=report["lines_csv"],
+                                        instructions_csv=report["instructions_csv"],
+                                        lines_text=report["lines_text"], trace_json=bytes(report["trace"]))
 
 
 __all__ = ["CoreTime", "MODELED", "PipeTime", "Profile", "Wait", "chrome_trace", "has_model", "min_gm_bytes",

@@ -116,7 +116,7 @@ def tune(batch: int, hidden: int, dtype: str = "float32", *, has_bias: bool = Tr
                              overrides=overrides)
         except ValueError:
             return None  # not a valid plan for this shape
-        _, prof = profile(**inputs, has_bias=has_bias, soc=soc, num_cores=num_cores, tiling=overrides)
+        _, prof = profile(**inputs, has_bias=has_bias, soc=soc, num_cores=num_cores, tiling=overrides, trace=False)
         trial = Trial(overrides, call_plan, prof)
         tried[key] = trial
         trials.append(trial)

@@ -191,4 +191,8 @@ PYBIND11_MODULE(_C, m) {
     m.def("last_profile", &sim_hooks::LastProfile, py::arg("timeline") = false,
           "JSON of the time model's profile (all figures modeled) of the calling thread's last op launch; "
           "timeline=True adds every instruction and SetFlag->WaitFlag pair.");
+    m.def("last_report", &sim_hooks::LastReport, py::arg("trace") = false, py::arg("all_cores") = false,
+          py::arg("top_lines") = 10,
+          "The last op launch modeled once: profile JSON, code-line and instruction tables (CSV, msprof op "
+          "simulator's field names), the top lines as text and, with trace=True, the Perfetto trace (bytes).");
 }

@@ -110,4 +110,26 @@ std::string LastProfile(bool timeline) {
     return WithoutGil([&] { return ::sim::model::ModelLaunch(op, ::sim::FindSoc(op.soc)).ToJson(timeline); });
 }
 
+pybind11::dict LastReport(bool trace, bool allCores, size_t topLines) {
+    const ::sim::LaunchResult& op = ::sim::aclnn::LastOpLaunch();
+    const ::sim::LaunchResult& launch = op.kernelName.empty() ? ::sim::LastLaunch() : op;
+    std::string profile, lines, instrs, text, traceJson;
+    WithoutGil([&] {
+        const ::sim::model::Profile prof = ::sim::model::ModelLaunch(launch, ::sim::FindSoc(launch.soc));
+        profile = prof.ToJson(false);
+        lines = ::sim::model::LineTableCsv(prof, launch);
+        instrs = ::sim::model::InstructionTableCsv(prof, launch);
+        text = ::sim::model::LineTableText(prof, launch, topLines);
+        if (trace) traceJson = ::sim::model::TraceJson(prof, launch, allCores);
+        return 0;
+    });
+    pybind11::dict report;
+    report["profile"] = profile;
+    report["lines_csv"] = lines;
+    report["instructions_csv"] = instrs;
+    report["lines_text"] = text;
+    report["trace"] = pybind11::bytes(traceJson);
+    return report;
+}
+
 }  // namespace lstm_cell_grad::py::sim_hooks

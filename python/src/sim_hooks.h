@@ -60,5 +60,9 @@ pybind11::list SocTable();
 pybind11::dict LastLaunch();
 // JSON of the performance model's profile of that launch (modeled figures).
 std::string LastProfile(bool timeline);
+// The same launch's profile JSON (no timeline), code-line and instruction tables (CSV), the
+// top `topLines` lines as text and, when `trace`, its Perfetto trace (every core in full with
+// `allCores`), modeled once: {"profile", "lines_csv", "instructions_csv", "lines_text", "trace"}.
+pybind11::dict LastReport(bool trace, bool allCores, size_t topLines);
 
 }  // namespace lstm_cell_grad::py::sim_hooks

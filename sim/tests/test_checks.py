@@ -402,3 +402,16 @@ def test_gm_race_records_start_empty_in_every_launch(simtest):
             assert result["error_kind"] == "gm-race" and "core 0 (DataCopy, read)" in result["error"], result["error"]
         else:
             assert result["ok"] and not result["warnings"], result["error"]
+
+
+@pytest.mark.parametrize("kernel, words", [
+    ("deque_empty", ["DeQue on TQueBind#0 (member queue)", "broken_buffers.h:"]),
+    # "queues[i].AllocTensor" names no plain member: the report keeps the sim's name alone.
+    ("nine_live_buffers", ["AllocTensor on TQue<VECIN>#8: 9 buffers", "broken_buffers.h:"]),
+])
+def test_queue_misuse_names_the_kernel_member_and_line(simtest, kernel, words):
+    """The queue as the kernel's own line names it, beside the sim's name, and that line."""
+    result = launch(simtest, kernel, 1, x=floats(64), y=bytes(64 * F32))
+    assert not result["ok"]
+    for word in words:
+        assert word in result["error"], f"{word!r} not in: {result['error']}"

@@ -55,7 +55,7 @@ def test_profile_json_has_every_contract_field(simtest):
             assert set(stats) == {"busy_us", "wait_us", "instructions"}
         assert core["pipes"]["MTE2"]["instructions"] == 4 and core["pipes"]["V"]["instructions"] == 4
         for wait in core["waits"]:
-            assert set(wait) == {"pipe", "on", "event", "us"}
+            assert set(wait) == {"pipe", "on", "event", "us", "stall_us"}
         assert {"V on MTE2 flag", "MTE3 on V flag"} <= {f"{w['pipe']} on {w['on']} flag" for w in core["waits"]}
         assert any(w["event"] == "MTE2->V flag 0" for w in core["waits"])
     for entry in prof["timeline"]:

@@ -1,6 +1,8 @@
 """profile(), the CLI's profile/tune/bench on the real model (figures modeled): the fields
 of the contract, derived figures consistent with the op's own plan and GM counters, a trace
 Perfetto can load, and `tune` never worse than the default plan."""
+import csv
+import io
 import json
 
 import pytest
@@ -41,8 +43,56 @@ def test_a_real_trace_has_every_core_and_flows(tmp_path):
     prof.to_chrome_trace(str(path))
     events = json.loads(path.read_text())["traceEvents"]
     assert {e["pid"] for e in events if e.get("name") == "process_name"} == {c.core for c in prof.cores}
-    assert {e["name"] for e in events if e["ph"] == "X" and e["cat"] == "MTE2"} >= {"DataCopyPad"}
+    tracks = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
+    mte2 = [e for e in events if e["ph"] == "X" and tracks[(e["pid"], e["tid"])] == "MTE2"]
+    assert {e["name"] for e in mte2 if e["pid"] == prof.busiest_core} >= {"DataCopyPad"}
+    assert all(e["name"].startswith("MTE2 x") for e in mte2 if e["pid"] != prof.busiest_core)  # merged runs
     assert any(e["ph"] == "s" for e in events) and any(e["ph"] == "f" for e in events)
+
+
+def _trace_of(prof, tmp_path):
+    path = tmp_path / "trace.json"
+    prof.to_chrome_trace(str(path))
+    return path, json.loads(path.read_text())
+
+
+def test_line_table_names_the_op_kernel_lines_and_the_trace_nests_tanh(tmp_path):
+    from sim.tests.test_profile_lines import check_trace_structure
+    _, prof = lcg.profile(**lcg.random_inputs(64, 1024, "float16"), num_cores=4)
+    rows = list(csv.DictReader(io.StringIO(prof.lines_csv)))
+    assert list(rows[0])[:4] == ["code", "call_count", "cycles", "running_time(us)"]
+    tanh_line = _line_of("op_kernel/lstm_cell_grad_gate_pass.h", r"\bTanh\(")
+    (tanh,) = [r for r in rows if r["code"] == f"op_kernel/lstm_cell_grad_gate_pass.h:{tanh_line}"]
+    assert "Exp" in tanh["apis"].split() and float(tanh["vec_cycles"]) > 0 and tanh["function"].endswith("Compute")
+    assert "top lines" in str(prof) and f"gate_pass.h:{tanh_line}" in str(prof)
+    instrs = list(csv.DictReader(io.StringIO(prof.instructions_csv)))
+    assert list(instrs[0])[:4] == ["instr", "addr", "pipe", "call_count"]
+    _, trace = _trace_of(prof, tmp_path)
+    check_trace_structure(trace)
+    parents = [e for e in trace["traceEvents"] if e["ph"] == "X" and e["name"] == "Tanh"]
+    assert parents and all(e["args"]["code"].endswith(f":{tanh_line}") and e["args"]["steps"] >= 7 for e in parents)
+
+
+@pytest.mark.slow
+def test_the_large_call_trace_stays_small(tmp_path):
+    """(1024, 4096) float16 on 48 cores: every instruction of the busiest core, the rest merged,
+    within 4 MB (the per-instruction JSON of every core was 25 MB)."""
+    from sim.tests.test_profile_lines import check_trace_structure
+    _, prof = lcg.profile(**lcg.random_inputs(1024, 4096, "float16"))
+    path, trace = _trace_of(prof, tmp_path)
+    assert path.stat().st_size < 4 * 1024 * 1024
+    check_trace_structure(trace)
+    assert len({e["pid"] for e in trace["traceEvents"]}) == prof.block_dim
+    top = list(csv.DictReader(io.StringIO(prof.lines_csv)))
+    by_critical = sorted(top, key=lambda r: -float(r["critical_path_us"]))[:3]
+    assert all("gate_pass.h" in r["code"] or "bias.h" in r["code"] for r in by_critical)
+
+
+def _line_of(path, pattern):
+    import pathlib
+    import re
+    text = (pathlib.Path(__file__).resolve().parents[2] / path).read_text().splitlines()
+    return next(n for n, line in enumerate(text, start=1) if re.search(pattern, line))
 
 
 def test_tune_finds_a_plan_no_worse_than_the_default():

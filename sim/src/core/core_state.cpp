@@ -104,7 +104,7 @@ std::string CoreState::Describe(const UbRef& ref, uint64_t byteOffset, uint64_t 
 }
 
 uint64_t CoreState::Issue(const Event& event) {
-    counters.Record(event);
+    counters.Record(event, callSite);
     return hazard.Issue(event.pipe, callSite);
 }
 

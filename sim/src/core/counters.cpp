@@ -33,10 +33,12 @@ const char* PipeName(Pipe pipe) {
     return "?";
 }
 
-void CoreCounters::Record(const Event& event) {
+void CoreCounters::Record(const Event& event, const void* site) {
     // A (1, 8) call logs ~70 events: room for them at once instead of 8 doublings (about 11 KiB per core).
     if (events.empty()) events.reserve(kInitialEventCapacity);
+    if (sites.capacity() < events.capacity()) sites.reserve(events.capacity());
     events.push_back(event);
+    sites.push_back(site);
     if (!IsInstruction(event.kind)) {
         ++syncs;
         return;

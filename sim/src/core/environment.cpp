@@ -20,6 +20,9 @@ const EnvironmentSnapshot* TakeSnapshot() {
     snapshot->maxCores = Read("ASCEND_SIM_MAX_CORES");
     snapshot->checks = Read("ASCEND_SIM_CHECKS");
     snapshot->profilePath = Read("ASCEND_SIM_PROFILE");
+    snapshot->tracePath = Read("ASCEND_SIM_TRACE");
+    snapshot->traceAllCores = Read("ASCEND_SIM_TRACE_CORES") == "all";
+    snapshot->linesPath = Read("ASCEND_SIM_LINES");
     const std::string cap = Read("ASCEND_SIM_MAX_WORKSPACE_BYTES");
     if (!cap.empty()) {
         snapshot->workspaceCapped = true;

@@ -55,6 +55,7 @@ void WaitFlagImpl(AscendC::HardEvent event, int32_t id, const char* name) {
 
 void PipeBarrierImpl(pipe_t pipe) {
     CoreState& core = Core();
+    core.callSite = __builtin_return_address(0);  // the kernel's PipeBarrier line (the profile's line table)
     if (pipe == PIPE_ALL) {
         core.Issue(Event{EventKind::Barrier, Pipe::S, Pipe::S, "PipeBarrier<PIPE_ALL>"});
         core.hazard.BarrierAll();
@@ -81,6 +82,7 @@ std::string AssertMessage(const char* condition, const char* file, int line, con
 
 void SyncAllImpl() {
     CoreState& core = Core();
+    core.callSite = __builtin_return_address(0);  // the kernel's SyncAll line (the profile's line table)
     if (core.launch->waveMode) {
         Violation(Check::SyncMisuse, "SyncAll in a launch of " + std::to_string(core.blockNum) + " blocks on " +
                                          core.soc.name + " with " + std::to_string(core.soc.aivCores) +

@@ -185,11 +185,22 @@ QueueState::~QueueState() {
     }
 }
 
+namespace {
+// "TQue<VECIN>#0 (member inQueue_)": the queue as the kernel's line names it, when the line
+// of the running call (the method sets the core's call site first) calls `method` on a member.
+std::string WithMember(const std::string& name, const char* method) {
+    const sim::CoreState* core = sim::CurrentCoreOrNull();
+    const std::string member =
+        core != nullptr && core->callSite != nullptr ? sim::CalledOn(sim::CallSiteStack(core->callSite), method) : "";
+    return name + (member.empty() ? std::string() : " (member " + member + ")");
+}
+}  // namespace
+
 QueueState::Slot* QueueState::Find(const sim::UbRef& ref, const char* api) {
     for (auto& slot : slots_) {
         if (slot.ref.offset == ref.offset && slot.ref.buffer == ref.buffer) return &slot;
     }
-    sim::Violation(sim::Check::ApiMisuse, std::string(api) + " on " + Name() +
+    sim::Violation(sim::Check::ApiMisuse, std::string(api) + " on " + WithMember(Name(), api) +
                                               ": the tensor is not one of this queue's buffers (it must be the "
                                               "tensor AllocTensor/DeQue returned, not an offset view)");
     return nullptr;
@@ -203,6 +214,7 @@ int32_t QueueState::Vacant() const {
 
 sim::UbRef QueueState::Alloc() {
     sim::CoreState& core = sim::Core();
+    core.callSite = __builtin_return_address(0);  // the inlined TQue method: the kernel's line
     if (slots_.empty()) {
         sim::Violation(sim::Check::ApiMisuse, "AllocTensor on a queue that was never given buffers by TPipe::InitBuffer");
         return sim::UbRef{};
@@ -218,14 +230,14 @@ sim::UbRef QueueState::Alloc() {
     }
     if (chosen == nullptr) {
         sim::Violation(sim::Check::QueueCapacity,
-                       "AllocTensor on " + Name() + ": all " + std::to_string(slots_.size()) +
+                       "AllocTensor on " + WithMember(Name(), "AllocTensor") + ": all " + std::to_string(slots_.size()) +
                            " buffers are allocated and none was freed (FreeTensor missing? hangs on hardware)");
         return slots_[0].ref;
     }
     int& live = pipe_->LiveAtPosition(src_);
     if (++live > kMaxLivePerPosition) {
         sim::Violation(sim::Check::QueueCapacity,
-                       "AllocTensor on " + Name() + ": " + std::to_string(live) + " buffers live at position " +
+                       "AllocTensor on " + WithMember(Name(), "AllocTensor") + ": " + std::to_string(live) + " buffers live at position " +
                            sim::PositionName(src_) + " (at most " + std::to_string(kMaxLivePerPosition) +
                            " per position: one hardware event ID each)");
     }
@@ -245,15 +257,16 @@ sim::UbRef QueueState::Alloc() {
 
 bool QueueState::EnQue(const sim::UbRef& ref) {
     sim::CoreState& core = sim::Core();
+    core.callSite = __builtin_return_address(0);  // the inlined TQue method: the kernel's line
     Slot* slot = Find(ref, "EnQue");
     if (slot == nullptr) return false;
     if (!slot->allocated || slot->queued) {
-        sim::Violation(sim::Check::ApiMisuse, "EnQue on " + Name() + ": the buffer is " +
+        sim::Violation(sim::Check::ApiMisuse, "EnQue on " + WithMember(Name(), "EnQue") + ": the buffer is " +
                                                   (slot->queued ? "already queued" : "not allocated"));
         return false;
     }
     if (queued_ >= depth_ && depth_ > 0) {
-        sim::Violation(sim::Check::QueueCapacity, "EnQue on " + Name() + ": queue already holds " +
+        sim::Violation(sim::Check::QueueCapacity, "EnQue on " + WithMember(Name(), "EnQue") + ": queue already holds " +
                                                       std::to_string(queued_) + " tensor(s), its depth is " +
                                                       std::to_string(depth_) + " (DeQue missing?)");
         return false;
@@ -269,8 +282,9 @@ bool QueueState::EnQue(const sim::UbRef& ref) {
 
 sim::UbRef QueueState::DeQue() {
     sim::CoreState& core = sim::Core();
+    core.callSite = __builtin_return_address(0);  // the inlined TQue method: the kernel's line
     if (queued_ == 0) {
-        sim::Violation(sim::Check::QueueEmpty, "DeQue on " + Name() + ": the queue is empty (EnQue missing? "
+        sim::Violation(sim::Check::QueueEmpty, "DeQue on " + WithMember(Name(), "DeQue") + ": the queue is empty (EnQue missing? "
                                                                      "hangs on hardware)");
         return sim::UbRef{};
     }
@@ -292,14 +306,15 @@ sim::UbRef QueueState::DeQue() {
 
 void QueueState::Free(const sim::UbRef& ref) {
     sim::CoreState& core = sim::Core();
+    core.callSite = __builtin_return_address(0);  // the inlined TQue method: the kernel's line
     Slot* slot = Find(ref, "FreeTensor");
     if (slot == nullptr) return;
     if (!slot->allocated) {
-        sim::Violation(sim::Check::ApiMisuse, "FreeTensor on " + Name() + ": the buffer is not allocated (freed twice?)");
+        sim::Violation(sim::Check::ApiMisuse, "FreeTensor on " + WithMember(Name(), "FreeTensor") + ": the buffer is not allocated (freed twice?)");
         return;
     }
     if (slot->queued) {
-        sim::Violation(sim::Check::ApiMisuse, "FreeTensor on " + Name() + ": the buffer is still queued (DeQue it first)");
+        sim::Violation(sim::Check::ApiMisuse, "FreeTensor on " + WithMember(Name(), "FreeTensor") + ": the buffer is still queued (DeQue it first)");
         return;
     }
     const sim::Pipe producer = ProducerPipe(src_), consumer = ConsumerPipe(dst_);

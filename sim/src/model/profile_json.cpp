@@ -90,6 +90,32 @@ std::string Profile::ToJson(bool withTimeline) const {
     j.Key("bound"); j.String(bound);
     j.Key("gm_bandwidth_GBps"); j.Number(gmBandwidthGBps);
     j.Key("fresh_bandwidth_GBps"); j.Number(freshBandwidthGBps);
+    // Achieved figures (profile_figures.cpp).
+    j.Key("clock_GHz"); j.Number(clockGHz);
+    j.Key("achieved_gm_GBps"); j.Number(achievedGmGBps);
+    j.Key("achieved_hbm_GBps"); j.Number(achievedHbmGBps);
+    j.Key("achieved_ub_GBps"); j.Number(achievedUbGBps);
+    j.Key("stall_us"); j.Number(stallUs);
+    j.Key("idle_us"); j.Number(idleUs);
+    j.Key("vector_cycles"); j.Number(vectorCycles);
+    j.Key("bank_conflict_cycles"); j.Number(bankConflictCycles);
+    j.Key("vec_bank_cflt_ratio"); j.Number(vectorCycles > 0 ? bankConflictCycles / vectorCycles : 0.0);
+    j.Key("vec_ratio_by_width");
+    j.Open('{');
+    for (const auto& [width, ratio] : vectorRatioByWidth) {
+        j.Key(width.c_str()); j.Number(ratio);
+    }
+    j.Close('}');
+    j.Key("hbm_write_back_bytes"); j.Integer(hbmWriteBackBytes);
+    j.Key("l2_absorbed_write_bytes"); j.Integer(l2AbsorbedWriteBytes);
+    // Figures that count HBM bytes read as the L2 left them at the end: writes still in L2
+    // are not in hbm_bytes, so these are better than a kernel whose writes all reach HBM.
+    j.Key("depends_on_l2_absorbing_writes");
+    j.Open('[');
+    if (l2AbsorbedWriteBytes > 0) {
+        for (const char* name : {"hbm_bytes", "achieved_hbm_GBps", "bound"}) j.String(name);
+    }
+    j.Close(']');
     j.Key("cores");
     j.Open('[');
     for (const CoreProfile& c : cores) {
@@ -116,9 +142,38 @@ std::string Profile::ToJson(bool withTimeline) const {
             j.Key("on"); j.String(w.on);
             j.Key("event"); j.String(w.event);
             j.Key("us"); j.Number(w.us);
+            j.Key("stall_us"); j.Number(w.stallUs);
             j.Close('}');
         }
         j.Close(']');
+        const CoreFigures& f = c.figures;
+        j.Key("figures");
+        j.Open('{');
+        j.Key("gm_bytes"); j.Integer(f.gmBytes);
+        j.Key("ub_bytes"); j.Integer(f.ubBytes);
+        j.Key("gm_GBps"); j.Number(f.gmGBps);
+        j.Key("ub_GBps"); j.Number(f.ubGBps);
+        j.Key("l2_read_bytes"); j.Integer(f.l2ReadBytes);
+        j.Key("l2_hit_bytes"); j.Integer(f.l2HitBytes);
+        j.Key("l2_hit_ratio"); j.Number(f.l2HitRatio);
+        j.Key("stall_us"); j.Number(f.stallUs);
+        j.Key("idle_us"); j.Number(f.idleUs);
+        j.Key("vector_cycles"); j.Number(f.vectorCycles);
+        j.Key("bank_conflict_cycles"); j.Number(f.bankConflictCycles);
+        j.Key("vec_bank_cflt_ratio"); j.Number(f.vectorCycles > 0 ? f.bankConflictCycles / f.vectorCycles : 0.0);
+        j.Key("pipe_busy_cycles");
+        j.Open('{');
+        for (int p = 0; p < kPipeCount; ++p) {
+            j.Key(PipeName(static_cast<Pipe>(p))); j.Number(c.pipes[p].busyUs * clockGHz * 1000.0);
+        }
+        j.Close('}');
+        j.Key("pipe_utilization");  // busy time over the core's time
+        j.Open('{');
+        for (int p = 0; p < kPipeCount; ++p) {
+            j.Key(PipeName(static_cast<Pipe>(p))); j.Number(c.timeUs > 0 ? c.pipes[p].busyUs / c.timeUs : 0.0);
+        }
+        j.Close('}');
+        j.Close('}');
         j.Close('}');
     }
     j.Close(']');

@@ -77,6 +77,7 @@ struct CoreSim {
     double releaseAt = kInf;
     double syncUs = 0.0;
     double doneAt = 0.0;
+    uint64_t readBytes = 0, readHitBytes = 0;  // its GM reads, and those L2 served (reporting only)
 };
 
 struct Flow {
@@ -346,9 +347,12 @@ private:
         hbmBytes_ += t.missBytes + t.hbmWriteBytes;
         freshBytes_ += static_cast<uint64_t>(fresh);
         l2Bytes_ += e.bytes;
+        hbmWriteBackBytes_ += t.hbmWriteBytes;
         if (toUb) {
             readHitBytes_ += t.hitBytes;
             readBytes_ += e.bytes;
+            cores_[c].readHitBytes += t.hitBytes;
+            cores_[c].readBytes += e.bytes;
         }
     }
 
@@ -424,8 +428,12 @@ private:
         core.busy[pipe] += in.end - in.start;
         if (in.op == Op::Work) ++core.executed[pipe];  // DMAs: RecordDmas
         timeline_.push_back(TimelineEntry{static_cast<uint32_t>(c), static_cast<Pipe>(pipe), in.api, in.start,
-                                          in.end - in.start, in.bytes});
+                                          in.end - in.start, in.bytes, Index(core, in), IssuedAt(in)});
     }
+
+    // Recording only: which log entry a timeline slice is, and when the scalar unit issued it.
+    static uint32_t Index(const CoreSim& core, const Instr& in) { return static_cast<uint32_t>(&in - core.instrs.data()); }
+    static double IssuedAt(const Instr& in) { return in.onFront ? -1.0 : in.readyAt; }
 
     // A DMA pipe is busy from a DMA's start until its data landed; landings overlap the DMAs
     // that follow, so busy time is the union of those spans, and each DMA's timeline slice
@@ -438,7 +446,7 @@ private:
             Instr& in = core.instrs[previous[p]];
             const double sliceEnd = std::max(in.end, std::min(in.land, nextStart));
             timeline_.push_back(TimelineEntry{static_cast<uint32_t>(c), static_cast<Pipe>(p), in.api, in.start,
-                                              sliceEnd - in.start, in.bytes});
+                                              sliceEnd - in.start, in.bytes, Index(core, in), IssuedAt(in)});
         };
         for (size_t i = 0; i < core.instrs.size(); ++i) {
             Instr& in = core.instrs[i];
@@ -455,8 +463,13 @@ private:
         }
     }
 
-    void AddWait(CoreSim& core, int pipe, int cause, double us) {
-        if (cause >= 0 && us > kEps) core.waited[{pipe, cause}] += us;
+    // `us` of pipe's wait at instruction `in`, which ended the wait at in.end.
+    void AddWait(size_t c, int pipe, const Instr& in, double us) {
+        CoreSim& core = cores_[c];
+        if (in.cause < 0 || us <= kEps) return;
+        core.waited[{pipe, in.cause}] += us;
+        waitSpans_.push_back(WaitSpan{static_cast<uint32_t>(c), static_cast<Pipe>(pipe), Index(core, in), in.end - us,
+                                      us, core.causes[in.cause].event});
     }
 
     // The scalar unit's next instruction in program order; false when it must wait.
@@ -496,13 +509,13 @@ private:
             case Op::Wait:
                 if (!Done(c, in.dep)) return false;
                 in.start = in.end = t;
-                AddWait(core, kS, in.cause, t - core.frontFreeAt);
+                AddWait(c, kS, in, t - core.frontFreeAt);
                 RecordFlow(c, in);
                 break;
             case Op::DrainAll:
                 if (core.outstanding > 0) return false;
                 in.start = in.end = t;
-                AddWait(core, kS, in.cause, t - core.frontFreeAt);
+                AddWait(c, kS, in, t - core.frontFreeAt);
                 break;
             case Op::SyncAll:
                 if (core.outstanding > 0) return false;
@@ -516,7 +529,7 @@ private:
                 core.arrived = false;
                 in.end = core.releaseAt;
                 core.syncUs += in.end - in.start;
-                AddWait(core, kS, in.cause, in.end - core.frontFreeAt);
+                AddWait(c, kS, in, in.end - core.frontFreeAt);
                 core.frontFreeAt = in.end;
                 break;
             case Op::Dma:
@@ -577,7 +590,7 @@ private:
             case Op::Wait:
                 if (!Done(c, in.dep)) return false;
                 in.start = in.end = t;
-                AddWait(core, p, in.cause, t - std::max(in.readyAt, core.pipeIdleSince[p]));
+                AddWait(c, p, in, t - std::max(in.readyAt, core.pipeIdleSince[p]));
                 RecordFlow(c, in);
                 core.pipeIdleSince[p] = t;
                 --core.outstanding;
@@ -614,6 +627,8 @@ private:
         prof.launchUs = LaunchMicros(static_cast<uint32_t>(std::min(cores_.size(), aivCores_)));
         prof.gmBandwidthGBps = timing_.gmGBps;
         prof.freshBandwidthGBps = timing_.freshGBps;
+        prof.clockGHz = timing_.clockGHz;
+        prof.hbmWriteBackBytes = hbmWriteBackBytes_;
         const size_t n = cores_.size();
         double busySum[kPipeCount] = {0, 0, 0, 0};
         // DMA busy time is only known at the end (flows): add it from the finished instructions.
@@ -623,6 +638,8 @@ private:
             CoreProfile cp;
             cp.core = static_cast<uint32_t>(c);
             cp.timeUs = core.doneAt;
+            cp.figures.l2ReadBytes = core.readBytes;
+            cp.figures.l2HitBytes = core.readHitBytes;
             for (int p = 0; p < kPipeCount; ++p) {
                 cp.pipes[p].busyUs = core.busy[p];
                 cp.pipes[p].instructions = core.executed[p];
@@ -659,6 +676,7 @@ private:
         prof.bound = Bound(prof);
         prof.timeline = std::move(timeline_);
         prof.flows = std::move(flowsOut_);
+        prof.waitSpans = std::move(waitSpans_);
         return prof;
     }
 
@@ -695,6 +713,8 @@ private:
     double nextFlowEnd_ = kInf;
     double now_ = 0.0;
     uint64_t hbmBytes_ = 0, l2Bytes_ = 0, freshBytes_ = 0, readBytes_ = 0, readHitBytes_ = 0;
+    uint64_t hbmWriteBackBytes_ = 0;  // reporting only (the L2-absorbed-writes flag)
+    std::vector<WaitSpan> waitSpans_;
     std::vector<TimelineEntry> timeline_;
     std::vector<FlowRecord> flowsOut_;
 };
@@ -703,7 +723,9 @@ private:
 
 Profile ModelLaunch(const LaunchResult& launch, const SocSpec& soc) {
     Engine engine(launch, soc);
-    return engine.Run();
+    Profile prof = engine.Run();
+    AddFigures(prof, launch);
+    return prof;
 }
 
 }  // namespace sim::model

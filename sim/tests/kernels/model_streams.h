@@ -115,3 +115,21 @@ extern "C" __global__ __vector__ __aicore__ void static_missing_wait(GM_ADDR x, 
     AscendC::DataCopy(yGm, out, kTile);
     AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(EVENT_ID0);  // too late: after the read
 }
+
+// Core 0 runs vecOps Adds of one tile (V) while the others have nothing to do; then every
+// core meets in SyncAll. The others' SyncAll wait is all stall (nothing on their core runs);
+// core 0's is idle while its V drains, then stall for SyncAll's own release latency.
+extern "C" __global__ __vector__ __aicore__ void sync_uneven(GM_ADDR params)
+{
+    GET_TILING_DATA_WITH_STRUCT(StreamParams, p, params);
+    if (AscendC::GetBlockIdx() == 0) {
+        AscendC::LocalTensor<float> a(AscendC::TPosition::VECCALC, 0, p.tileElems);
+        AscendC::LocalTensor<float> b(AscendC::TPosition::VECCALC, model_streams::kSlot, p.tileElems);
+        AscendC::Duplicate(a, 0.0f, p.tileElems);
+        for (uint32_t k = 0; k < p.vecOps; ++k) {
+            AscendC::PipeBarrier<PIPE_V>();
+            AscendC::Adds(b, a, 1.0f, p.tileElems);
+        }
+    }
+    AscendC::SyncAll();
+}

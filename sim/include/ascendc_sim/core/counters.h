@@ -81,12 +81,16 @@ struct PipeTotals {
 
 struct CoreCounters {
     std::vector<Event> events;
+    // Per event, the kernel's call site of the API that issued it (a return address into the
+    // kernel, CoreState::callSite; nullptr when unknown): the profile's line table resolves
+    // them to file:line. Kept apart from Event so that the log's record stays 80 bytes.
+    std::vector<const void*> sites;
     PipeTotals pipes[kPipeCount];
     uint64_t syncs = 0;
 
     // Counts only: the log is appended to, nothing is looked up or allocated per event
     // beyond the log's own amortised growth.
-    void Record(const Event& event);
+    void Record(const Event& event, const void* site = nullptr);
     // Instructions (DMA, vector, scalar) per API name, computed from the log on demand.
     std::map<std::string, uint64_t> InstructionsByApi() const;
     uint64_t GmBytesRead() const { return pipes[static_cast<int>(Pipe::MTE2)].bytes; }

@@ -17,6 +17,10 @@ struct EnvironmentSnapshot {
     std::string maxCores;         // ASCEND_SIM_MAX_CORES, as written (soc.cpp parses it)
     std::string checks;           // ASCEND_SIM_CHECKS
     std::string profilePath;      // ASCEND_SIM_PROFILE ("" = no profile file)
+    std::string tracePath;        // ASCEND_SIM_TRACE: each launch's trace (JSON, Perfetto) to this file
+    bool traceAllCores = false;   // ASCEND_SIM_TRACE_CORES=all: every core in full, not only the busiest
+    std::string linesPath;        // ASCEND_SIM_LINES: each launch's code-line table (CSV) to this file,
+                                  // its instruction table beside it (.instr.csv)
     bool workspaceCapped = false; // ASCEND_SIM_MAX_WORKSPACE_BYTES set and non-empty
     uint64_t workspaceCapBytes = 0;
     std::string workspaceCapError;  // "" unless the cap is malformed (every aclnn call then fails)

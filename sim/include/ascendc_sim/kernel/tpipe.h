@@ -82,12 +82,13 @@ public:
     __aicore__ inline TQueBind() = default;
     template <class T>
     __aicore__ ASCEND_SIM_CALL_SITE_INLINE LocalTensor<T> AllocTensor() { return LocalTensor<T>(state_.Alloc()); }
+    // Always inlined, as AllocTensor: the queue's implicit sync events record the kernel's line.
     template <class T>
-    __aicore__ inline bool EnQue(const LocalTensor<T>& tensor) { return state_.EnQue(tensor.SimRef()); }
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE bool EnQue(const LocalTensor<T>& tensor) { return state_.EnQue(tensor.SimRef()); }
     template <class T>
-    __aicore__ inline LocalTensor<T> DeQue() { return LocalTensor<T>(state_.DeQue()); }
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE LocalTensor<T> DeQue() { return LocalTensor<T>(state_.DeQue()); }
     template <class T>
-    __aicore__ inline void FreeTensor(LocalTensor<T>& tensor) { state_.Free(tensor.SimRef()); }
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void FreeTensor(LocalTensor<T>& tensor) { state_.Free(tensor.SimRef()); }
     __aicore__ inline bool VacantInQue() { return state_.Vacant() > 0; }
     __aicore__ inline bool HasTensorInQue() { return state_.QueuedCount() > 0; }
     __aicore__ inline int32_t GetTensorCountInQue() { return state_.QueuedCount(); }
