@@ -11,6 +11,7 @@
 #define LSTM_CELL_GRAD_GATE_PASS_H
 
 #include "kernel_operator.h"
+#include "lstm_cell_grad_args.h"
 #include "lstm_cell_grad_bias.h"
 #include "lstm_cell_grad_layout.h"
 #include "lstm_cell_grad_tile.h"
@@ -19,17 +20,14 @@ namespace lstm_cell_grad {
 
 using namespace AscendC;
 
-// Where each tensor lives in GM. (GM_ADDR is a macro for a pointer type, as in CANN:
-// one declaration per member.)
+// Where each tensor lives in GM: one member per tensor of the op's argument list, in its
+// order (the kernel entry's), then the workspace. (GM_ADDR is a macro for a pointer type, as
+// in CANN: one declaration per member.)
 struct GmArgs {
-    GM_ADDR gradHy;
-    GM_ADDR gradC;
-    GM_ADDR cx;
-    GM_ADDR cy;
-    GM_ADDR storage;
-    GM_ADDR gradGates;
-    GM_ADDR gradCx;
-    GM_ADDR gradBias;
+#define LSTM_CELL_GRAD_GM_MEMBER(index, name, kind) GM_ADDR name;
+    LSTM_CELL_GRAD_INPUTS(LSTM_CELL_GRAD_GM_MEMBER)
+    LSTM_CELL_GRAD_OUTPUTS(LSTM_CELL_GRAD_GM_MEMBER)
+#undef LSTM_CELL_GRAD_GM_MEMBER
     GM_ADDR workspace;
 };
 

@@ -119,34 +119,10 @@ Call& Call::Attr(const char*, sim::host::AttrValue value) {
     return *this;
 }
 
-static std::vector<ArgDesc> Describe(const std::vector<std::pair<const char*, const aclTensor*>>& args) {
-    std::vector<ArgDesc> descs;
-    descs.reserve(args.size());
-    for (auto& [name, t] : args) {
-        ArgDesc d;
-        d.name = name;
-        d.present = t != nullptr;
-        if (t != nullptr) {
-            d.shape = t->ViewShape();
-            d.dtype = static_cast<ge::DataType>(t->DataType());  // aclDataType and ge::DataType share values
-            d.format = static_cast<ge::Format>(t->Format());     // likewise aclFormat and ge::Format
-        }
-        descs.push_back(d);
-    }
-    return descs;
-}
-
-std::vector<ArgDesc> Call::InputDescs() const {
-    std::vector<std::pair<const char*, const aclTensor*>> args;
-    args.reserve(inputs_.size());
-    for (const Arg& a : inputs_) args.emplace_back(a.name, a.tensor);
-    return Describe(args);
-}
-std::vector<ArgDesc> Call::OutputDescs() const {
-    std::vector<std::pair<const char*, const aclTensor*>> args;
-    args.reserve(outputs_.size());
-    for (const Arg& a : outputs_) args.emplace_back(a.name, a.tensor);
-    return Describe(args);
+void Call::ViewFacts(const aclTensor& tensor, std::vector<int64_t>* shape, ge::DataType* dtype, ge::Format* format) {
+    *shape = tensor.ViewShape();
+    *dtype = static_cast<ge::DataType>(tensor.DataType());
+    *format = static_cast<ge::Format>(tensor.Format());
 }
 
 aclnnStatus Call::Fail(int32_t status, const std::string& message) const {
