@@ -12,10 +12,14 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Mapping, Optional, Tuple
 
 from . import _C
-from ._api import Plan, TilingOverrides, _dtype_bytes, plan, thnn_fused_lstm_cell_backward
+from ._api import thnn_fused_lstm_cell_backward
+from ._plan import TilingOverrides, _dtype_bytes, plan
+
+if TYPE_CHECKING:  # Plan is made on first use (_plan.plan_class)
+    from ._plan import Plan
 
 MODELED = "modeled"
 PIPES = ("MTE2", "V", "MTE3", "S")  # track order in traces and plots: load, compute, store, scalar

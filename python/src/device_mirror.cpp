@@ -4,7 +4,7 @@
 #include <cstring>
 #include <numeric>
 
-#include "ascendc_sim/host/acl_runtime.h"
+#include "sim_hooks.h"
 #include "strided_copy.h"
 
 
@@ -307,7 +307,7 @@ AclFailure DeviceMirror::DownloadOutputs() {
 bool DeviceMirror::Mappable(size_t group) const {
     const HostView* only = SoleDenseView(group);
     return freshOutputs_ && only != nullptr && only->writtenWhole &&
-           reinterpret_cast<uintptr_t>(only->data) % sim::acl::kHostRegisterAlignment == 0;
+           reinterpret_cast<uintptr_t>(only->data) % sim_hooks::HostRegisterAlignment() == 0;
 }
 
 const HostView* DeviceMirror::SoleDenseView(size_t group) const {

@@ -3,6 +3,8 @@
 #include "call_gate.h"
 
 #include "ascendc_sim/core/check.h"
+#include "ascendc_sim/core/environment.h"
+#include "ascendc_sim/host/acl_runtime.h"
 #include "ascendc_sim/host/aclnn_call.h"
 #include "ascendc_sim/model/profile.h"
 
@@ -64,5 +66,9 @@ std::string LastProfile(bool timeline) {
     if (op.kernelName.empty()) return ::sim::model::LastProfile().ToJson(timeline);
     return WithoutGil([&] { return ::sim::model::ModelLaunch(op, ::sim::FindSoc(op.soc)).ToJson(timeline); });
 }
+
+void ReloadEnvironment() { ::sim::ReloadEnvironment(); }
+
+size_t HostRegisterAlignment() { return ::sim::acl::kHostRegisterAlignment; }
 
 }  // namespace lstm_cell_grad::py::sim_hooks

@@ -3,6 +3,7 @@
 // Everything else reaches the device as a host program would, through ACL and aclnn
 // (run_backward, device_mirror, acl_session); this file is the one seam to the sim.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -29,5 +30,10 @@ pybind11::list SocTable();
 pybind11::dict LastLaunch();
 // JSON of the performance model's profile of that launch (modeled figures).
 std::string LastProfile(bool timeline);
+// Reads the ASCEND_SIM_* variables again (the sim reads them once, when it is loaded).
+void ReloadEnvironment();
+// The alignment the sim's aclrtHostRegister requires of host memory (a page): what a fresh
+// output must have for the cores to write it in place.
+size_t HostRegisterAlignment();
 
 }  // namespace lstm_cell_grad::py::sim_hooks
