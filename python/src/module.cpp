@@ -180,6 +180,9 @@ PYBIND11_MODULE(_C, m) {
           "An uninitialised C-contiguous array for a new output, page aligned from 128 KiB on (run maps such "
           "an array for the cores when fresh_outputs is set).");
     m.attr("HOST_REGISTER_ALIGNMENT") = sim_hooks::HostRegisterAlignment();
+    m.def("output_overlap_error", &sim_hooks::OutputOverlapError, py::arg("inputs"), py::arg("outputs"),
+          "The aclnn layer's overlap rules on host views, each None or (name, address, shape, byte strides, "
+          "item size): None when the outputs keep them, else the message.");
     m.def("socs", &sim_hooks::SocTable, "The sim's SoC table, one dict per SoC.");
     m.def("default_soc", &sim_hooks::DefaultSoc,
           "The calling thread's SoC and core cap (ASCEND_SIM_SOC / ASCEND_SIM_MAX_CORES, else the sim's default).");

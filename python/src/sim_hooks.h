@@ -9,6 +9,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include "ascendc_sim/core/memory_overlap.h"
 #include "ascendc_sim/core/soc.h"
 
 namespace lstm_cell_grad::py::sim_hooks {
@@ -16,6 +17,15 @@ namespace lstm_cell_grad::py::sim_hooks {
 // Emulates a SoC (at most `coreLimit` AIV cores; 0: all) on the calling thread while it
 // lives. Throws std::invalid_argument naming the known SoCs for an unknown name.
 using SocScope = ::sim::SocScope;
+
+// The overlap rules the aclnn layer applies (ascendc_sim/core/memory_overlap.h), for the
+// device mirror and for the Python API's checks on the caller's own arrays.
+using ::sim::ElementsShareMemory;
+using ::sim::MemoryView;
+using ::sim::ViewsOverlap;
+// None when the outputs keep the rules, else the message: each argument is None or
+// (name, address of element 0, shape, byte strides, item size).
+pybind11::object OutputOverlapError(const pybind11::list& inputs, const pybind11::list& outputs);
 
 // Throws std::invalid_argument naming the known SoCs when `soc` is not one of them.
 void RequireSoc(const std::string& soc);

@@ -14,10 +14,14 @@
 
 #include "aclnn/acl_meta.h"
 #include "ascendc_sim/core/launch.h"
+#include "ascendc_sim/core/soc.h"
 #include "ascendc_sim/host/op_registry.h"
+#include "ascendc_sim/host/tiling_context_builder.h"
 #include "graph/types.h"
 
 namespace sim::aclnn {
+
+struct KernelLaunch;  // what the executor runs (src/host/aclnn_launch.h)
 
 class Call {
 public:
@@ -59,6 +63,12 @@ private:
         }
         return descs;
     }
+    // Prepare's steps: the TilingFunc on the call's tensors; where each tensor reaches the
+    // kernel (in place or copied into the workspace, advancing *tempBytes); whether the
+    // workspace fits in memory.
+    sim::host::TilingResult RunTiling(const SocSpec& soc, uint32_t coreLimit) const;
+    aclnnStatus PlaceTensors(KernelLaunch* launch, uint64_t* tempBytes) const;
+    aclnnStatus CheckWorkspaceFits(const KernelLaunch& launch, uint64_t total, uint64_t opWorkspaceAligned) const;
     // A tensor's view shape, dtype and format (aclDataType and ge::DataType share values, as
     // do aclFormat and ge::Format).
     static void ViewFacts(const aclTensor& tensor, std::vector<int64_t>* shape, ge::DataType* dtype,
