@@ -24,7 +24,7 @@ def _as_numpy(value: Any) -> np.ndarray:
 
 
 def ulp_distance(a: np.ndarray, b: np.ndarray, dtype: Any = np.float16) -> np.ndarray:
-    """How many values of the 16-bit float format `dtype` (float16 or bfloat16) lie between a
+    """How many values of the narrow float format `dtype` (float16 or bfloat16) lie between a
     and b, both of that format (0 when equal; +0 and -0 are equal)."""
     def ordered(x):
         bits = np.ascontiguousarray(x, dtype=dtype).view(np.uint16).astype(np.int32)

@@ -1,15 +1,11 @@
 #include "ascendc_sim/host/aclnn_call.h"
 
 #include <algorithm>
-#include <cstdlib>
-#include <memory>
 #include <sstream>
-#include <stdexcept>
 #include <utility>
 
 #include "aclnn/opdev/op_errno.h"
 #include "ascendc_sim/core/environment.h"
-#include "ascendc_sim/core/gm.h"
 #include "ascendc_sim/core/soc.h"
 #include "ascendc_sim/host/acl_runtime.h"
 #include "ascendc_sim/host/acl_tensor.h"
