@@ -36,7 +36,8 @@
 
 // In a namespace of their own: lstm_cell_grad_layout.h's Input names the kinds of input a
 // tile reads (the gates separately), a different list.
-namespace lstm_cell_grad::arg {
+namespace lstm_cell_grad {
+namespace arg {  // not nested-namespace syntax: op_build compiles op_host/ as C++11
 
 #define LSTM_CELL_GRAD_ENUMERATOR(index, name, kind) index,
 // IR (declaration) indices; the kernel's GM arguments are the inputs, then the outputs.
@@ -45,6 +46,7 @@ enum OutputIndex : uint32_t { LSTM_CELL_GRAD_OUTPUTS(LSTM_CELL_GRAD_ENUMERATOR) 
 #undef LSTM_CELL_GRAD_ENUMERATOR
 constexpr uint32_t kAttrHasBias = 0;  // the OpDef's one attribute
 
-}  // namespace lstm_cell_grad::arg
+}  // namespace arg
+}  // namespace lstm_cell_grad
 
 #endif  // LSTM_CELL_GRAD_ARGS_H
