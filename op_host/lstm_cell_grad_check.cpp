@@ -112,21 +112,35 @@ CheckResult CheckArguments(const Arguments& args) {
 
 namespace lstm_cell_grad {
 
-CheckResult CheckArgumentList(const std::vector<TensorDesc>& inputs, bool hasBias,
-                              const std::vector<TensorDesc>& outputs) {
-    if (inputs.size() != 5 || outputs.size() != 3) {
-        return CheckResult{kStatusInvalid, "expected 5 inputs and 3 outputs"};
+using arg::kInputCount;
+using arg::kOutputCount;
+
+TensorDesc& Arguments::Input(size_t index) {
+#define LSTM_CELL_GRAD_INPUT_ADDRESS(index, name, kind) &name,
+    TensorDesc* const inputs[kInputCount] = {LSTM_CELL_GRAD_INPUTS(LSTM_CELL_GRAD_INPUT_ADDRESS)};
+#undef LSTM_CELL_GRAD_INPUT_ADDRESS
+    return *inputs[index];
+}
+
+TensorDesc& Arguments::Output(size_t index) {
+#define LSTM_CELL_GRAD_OUTPUT_ADDRESS(index, name, kind) &name,
+    TensorDesc* const outputs[kOutputCount] = {LSTM_CELL_GRAD_OUTPUTS(LSTM_CELL_GRAD_OUTPUT_ADDRESS)};
+#undef LSTM_CELL_GRAD_OUTPUT_ADDRESS
+    return *outputs[index];
+}
+
+std::string ArgumentCountError() {
+    return "expected " + std::to_string(kInputCount) + " inputs and " + std::to_string(kOutputCount) + " outputs";
+}
+
+CheckResult CheckArgumentList(std::vector<TensorDesc> inputs, bool hasBias, std::vector<TensorDesc> outputs) {
+    if (inputs.size() != kInputCount || outputs.size() != kOutputCount) {
+        return CheckResult{kStatusInvalid, ArgumentCountError()};
     }
     Arguments args;
-    args.gradHy = inputs[0];
-    args.gradC = inputs[1];
-    args.cx = inputs[2];
-    args.cy = inputs[3];
-    args.storage = inputs[4];
+    for (size_t i = 0; i < kInputCount; ++i) args.Input(i) = std::move(inputs[i]);
+    for (size_t i = 0; i < kOutputCount; ++i) args.Output(i) = std::move(outputs[i]);
     args.hasBias = hasBias;
-    args.gradGates = outputs[0];
-    args.gradCx = outputs[1];
-    args.gradBias = outputs[2];
     return CheckArguments(args);
 }
 

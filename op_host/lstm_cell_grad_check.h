@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "graph/types.h"
+#include "lstm_cell_grad_args.h"
 
 namespace lstm_cell_grad {
 
@@ -22,10 +23,19 @@ struct TensorDesc {
     ge::Format format = ge::FORMAT_ND;
 };
 
+// One member per tensor of the op's argument list (lstm_cell_grad_args.h), named as in the
+// OpDef and labelled with its aclnn parameter name; Input(i) / Output(i) by IR index.
 struct Arguments {
-    TensorDesc gradHy{"gradHyOptional"}, gradC{"gradCOptional"}, cx{"cx"}, cy{"cy"}, storage{"storage"};
+#define LSTM_CELL_GRAD_INPUT_MEMBER(index, name, kind) TensorDesc name{LSTM_CELL_GRAD_INPUT_PARAM(name, kind)};
+#define LSTM_CELL_GRAD_OUTPUT_MEMBER(index, name, kind) TensorDesc name{LSTM_CELL_GRAD_OUTPUT_PARAM(name)};
+    LSTM_CELL_GRAD_INPUTS(LSTM_CELL_GRAD_INPUT_MEMBER)
+    LSTM_CELL_GRAD_OUTPUTS(LSTM_CELL_GRAD_OUTPUT_MEMBER)
+#undef LSTM_CELL_GRAD_OUTPUT_MEMBER
+#undef LSTM_CELL_GRAD_INPUT_MEMBER
     bool hasBias = false;
-    TensorDesc gradGates{"gradGatesOut"}, gradCx{"gradCxOut"}, gradBias{"gradBiasOut"};
+
+    TensorDesc& Input(size_t index);
+    TensorDesc& Output(size_t index);
 };
 
 struct CheckResult {
@@ -46,8 +56,8 @@ CheckResult CheckArguments(const Arguments& args);
 }  // namespace lstm_cell_grad
 
 namespace lstm_cell_grad {
-// The same checks with tensors in OpDef order (inputs: gradHy, gradC, cx, cy, storage;
-// outputs: gradGates, gradCx, gradBias), as the generated aclnn layer passes them.
-CheckResult CheckArgumentList(const std::vector<TensorDesc>& inputs, bool hasBias,
-                              const std::vector<TensorDesc>& outputs);
+// The same checks with tensors in OpDef order, as the generated aclnn layer passes them.
+CheckResult CheckArgumentList(std::vector<TensorDesc> inputs, bool hasBias, std::vector<TensorDesc> outputs);
+// The message for argument lists of the wrong length ("expected 5 inputs and 3 outputs").
+std::string ArgumentCountError();
 }  // namespace lstm_cell_grad

@@ -9,12 +9,13 @@
 #include "thnn_fused_lstm_cell_backward_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 
+#include "lstm_cell_grad_args.h"
+
 namespace {
 
-// IR (declaration) indices of the OpDef below, for the TilingFunc and graph-mode inference.
-enum InputIndex : size_t { kGradHy = 0, kGradC, kCx, kCy, kStorage, kInputCount };
-enum OutputIndex : size_t { kGradGates = 0, kGradCx, kGradBias, kOutputCount };
-constexpr size_t kAttrHasBias = 0;
+// IR (declaration) indices of the OpDef below (lstm_cell_grad_args.h, the list it is declared
+// from), for the TilingFunc and graph-mode inference.
+using namespace lstm_cell_grad::arg;
 
 }  // namespace
 
@@ -114,17 +115,17 @@ int64_t TimesGates(int64_t dim) { return dim < 0 ? dim : 4 * dim; }
 lstm_cell_grad::Arguments NodeArguments(const TensorDesc (&inputs)[kInputCount],
                                         const std::vector<int64_t> (&outputs)[kOutputCount], DataType outputDtype) {
     lstm_cell_grad::Arguments args;
-    TensorDesc* in[kInputCount] = {&args.gradHy, &args.gradC, &args.cx, &args.cy, &args.storage};
     for (size_t i = 0; i < kInputCount; ++i) {
-        const char* name = in[i]->name;
-        *in[i] = inputs[i];
-        in[i]->name = name;
+        TensorDesc& in = args.Input(i);
+        const char* name = in.name;
+        in = inputs[i];
+        in.name = name;
     }
-    TensorDesc* out[kOutputCount] = {&args.gradGates, &args.gradCx, &args.gradBias};
     for (size_t i = 0; i < kOutputCount; ++i) {
-        out[i]->present = true;
-        out[i]->shape = outputs[i];
-        out[i]->dtype = outputDtype;
+        TensorDesc& out = args.Output(i);
+        out.present = true;
+        out.shape = outputs[i];
+        out.dtype = outputDtype;
     }
     args.hasBias = true;  // gradBias is an output of the node whatever hasBias says
     return args;
@@ -197,15 +198,16 @@ public:
         // for float16, for PyTorch's bfloat16 training.
         const std::vector<ge::DataType> dtypes = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16};
         const std::vector<ge::Format> formats = {ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND};
-        this->Input("gradHy").ParamType(OPTIONAL).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
-        this->Input("gradC").ParamType(OPTIONAL).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
-        this->Input("cx").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
-        this->Input("cy").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
-        this->Input("storage").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
-        this->Output("gradGates").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
-        this->Output("gradCx").ParamType(REQUIRED).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
-        // Optional: with hasBias false it is neither read nor written and may be null.
-        this->Output("gradBias").ParamType(OPTIONAL).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
+        // The tensors in declaration order, from the op's argument list (lstm_cell_grad_args.h).
+#define LSTM_CELL_GRAD_OPDEF_TENSOR(Kind, index, name, paramType) \
+    this->Kind(#name).ParamType(paramType).DataType(dtypes).Format(formats).UnknownShapeFormat(formats).AutoContiguous();
+#define LSTM_CELL_GRAD_OPDEF_INPUT(index, name, paramType) LSTM_CELL_GRAD_OPDEF_TENSOR(Input, index, name, paramType)
+#define LSTM_CELL_GRAD_OPDEF_OUTPUT(index, name, paramType) LSTM_CELL_GRAD_OPDEF_TENSOR(Output, index, name, paramType)
+        LSTM_CELL_GRAD_INPUTS(LSTM_CELL_GRAD_OPDEF_INPUT)
+        LSTM_CELL_GRAD_OUTPUTS(LSTM_CELL_GRAD_OPDEF_OUTPUT)
+#undef LSTM_CELL_GRAD_OPDEF_OUTPUT
+#undef LSTM_CELL_GRAD_OPDEF_INPUT
+#undef LSTM_CELL_GRAD_OPDEF_TENSOR
         this->Attr("hasBias").AttrType(OPTIONAL).Bool(true);
         // Graph mode (GE, ATC, torchair) infers a node's outputs with these.
         this->SetInferShape(ge::InferShape).SetInferDataType(ge::InferDataType);

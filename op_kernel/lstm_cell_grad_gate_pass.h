@@ -11,6 +11,7 @@
 #define LSTM_CELL_GRAD_GATE_PASS_H
 
 #include "kernel_operator.h"
+#include "lstm_cell_grad_args.h"
 #include "lstm_cell_grad_bias.h"
 #include "lstm_cell_grad_layout.h"
 #include "lstm_cell_grad_tile.h"
@@ -19,17 +20,14 @@ namespace lstm_cell_grad {
 
 using namespace AscendC;
 
-// Where each tensor lives in GM. (GM_ADDR is a macro for a pointer type, as in CANN:
-// one declaration per member.)
+// Where each tensor lives in GM: one member per tensor of the op's argument list, in its
+// order (the kernel entry's), then the workspace. (GM_ADDR is a macro for a pointer type, as
+// in CANN: one declaration per member.)
 struct GmArgs {
-    GM_ADDR gradHy;
-    GM_ADDR gradC;
-    GM_ADDR cx;
-    GM_ADDR cy;
-    GM_ADDR storage;
-    GM_ADDR gradGates;
-    GM_ADDR gradCx;
-    GM_ADDR gradBias;
+#define LSTM_CELL_GRAD_GM_MEMBER(index, name, kind) GM_ADDR name;
+    LSTM_CELL_GRAD_INPUTS(LSTM_CELL_GRAD_GM_MEMBER)
+    LSTM_CELL_GRAD_OUTPUTS(LSTM_CELL_GRAD_GM_MEMBER)
+#undef LSTM_CELL_GRAD_GM_MEMBER
     GM_ADDR workspace;
 };
 
@@ -42,7 +40,8 @@ struct MaskDtype<half> { using Type = half; };
 
 template <typename T, bool kHasHy, bool kHasC, bool kHasBias>
 class GatePass {
-    static constexpr bool kHalf = !SameType<T, float>::value;
+    // Narrow: float16 or bfloat16, widened to fp32 for the math (NARROW_DTYPES in _contract.py).
+    static constexpr bool kNarrow = !SameType<T, float>::value;
     static constexpr InputSet kInputs{kHasHy, kHasC};
     static constexpr uint32_t kGatesRead = kInputs.Count() - kInputs.Slot(kGateI);
     // The fp32 working tensors of the calc buffer; fp16/bf16 add one before slope (upstream,
@@ -52,7 +51,7 @@ class GatePass {
     // tensor; each result is computed into slope, in place, and narrowed at once.
     static constexpr uint32_t kTanhSlot = 0, kGctSlot = 1;
     static constexpr uint32_t kInputSlot = 2;  // fp16/bf16 only
-    static constexpr uint32_t kSlopeSlot = kHalf ? 3 : 2, kUpstreamSlot = kSlopeSlot + 1;
+    static constexpr uint32_t kSlopeSlot = kNarrow ? 3 : 2, kUpstreamSlot = kSlopeSlot + 1;
     static constexpr uint32_t WideSlot(uint32_t k) {
         return k == kGateG ? kTanhSlot : k == kGateO ? kUpstreamSlot : kInputSlot;
     }
@@ -272,7 +271,7 @@ private:
     // Input k in fp32: its queue buffer (float) or cast into its schedule slot (half, exact).
     __aicore__ inline LocalTensor<float> Widen(uint32_t k) {
         const LocalTensor<T> x = in_[kInputs.Slot(k) * slot_];
-        if (!kHalf) return x.template ReinterpretCast<float>();
+        if (!kNarrow) return x.template ReinterpretCast<float>();
         const LocalTensor<float> wide = Work(WideSlot(k));
         ToFloat(wide, x, n_);
         return wide;
@@ -280,13 +279,13 @@ private:
     // Where result k is computed in fp32: its out-queue buffer (float) or, in place, the
     // slope it is the last use of (fp16/bf16).
     __aicore__ inline LocalTensor<float> Result(uint32_t k) {
-        return kHalf ? Work(kSlopeSlot) : out_[k * slot_].template ReinterpretCast<float>();
+        return kNarrow ? Work(kSlopeSlot) : out_[k * slot_].template ReinterpretCast<float>();
     }
     // Result k is final: a gate's adds to the bias sums; fp16/bf16 rounds it into the out
     // queue (to nearest even).
     __aicore__ inline void Emit(uint32_t k, const LocalTensor<float>& value) {
         if (kHasBias && k < kGates) bias_.Accumulate(k, value, tile_);
-        if (kHalf) Cast(out_[k * slot_], value, RoundMode::CAST_RINT, n_);
+        if (kNarrow) Cast(out_[k * slot_], value, RoundMode::CAST_RINT, n_);
     }
 
     // gradGates (per row or per gate, whichever is fewer DMAs) and gradCx.

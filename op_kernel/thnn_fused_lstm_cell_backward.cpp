@@ -43,7 +43,10 @@ extern "C" __global__ __aicore__ void thnn_fused_lstm_cell_backward(GM_ADDR grad
     // SyncAll (final gradBias pass) needs a MIX kernel type on A2/A3.
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIV_1_0);
     GET_TILING_DATA(tilingData, tiling);
-    const GmArgs gm{gradHy, gradC, cx, cy, storage, gradGates, gradCx, gradBias, workspace};
+    // The entry's parameters carry the argument list's names (lstm_cell_grad_args.h).
+#define LSTM_CELL_GRAD_GM_VALUE(index, name, kind) name,
+    const GmArgs gm{LSTM_CELL_GRAD_INPUTS(LSTM_CELL_GRAD_GM_VALUE) LSTM_CELL_GRAD_OUTPUTS(LSTM_CELL_GRAD_GM_VALUE) workspace};
+#undef LSTM_CELL_GRAD_GM_VALUE
     LSTM_CELL_GRAD_VARIANT(0, float, false, false, false)
     LSTM_CELL_GRAD_VARIANT(1, float, true, false, false)
     LSTM_CELL_GRAD_VARIANT(2, float, false, true, false)

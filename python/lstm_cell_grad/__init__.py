@@ -10,15 +10,28 @@ op's two-phase aclnn API on the sim (the CPU stand-in for CANN).
 
 See ``python -m lstm_cell_grad --help`` for the command line (example, check, plan, socs, profile, tune, bench).
 """
-from ._api import (Plan, SocInfo, TilingOverrides, backend, last_launch, plan, socs,
-                   thnn_fused_lstm_cell_backward)
+from typing import Any
+
+from ._api import backend, last_launch, thnn_fused_lstm_cell_backward
 from ._check import Comparison, compare, compare_outputs
 from ._contract import random_inputs, reference, term_magnitudes
 from ._errors import AclnnError
+from ._plan import TilingOverrides, plan
 from ._profile import Profile, min_gm_bytes, profile
-from . import _C, _stale
+from ._socs import socs
+from . import _C, _plan, _socs, _stale
 
 _stale.warn_if_stale(_C.__file__)  # an edit not yet rebuilt is said, not run silently
+
+
+def __getattr__(name: str) -> Any:
+    """Plan and SocInfo, made on first use: their fields are read from the extension, and
+    importing the package calls nothing in it."""
+    if name == "Plan":
+        return _plan.plan_class()
+    if name == "SocInfo":
+        return _socs.soc_info_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "AclnnError", "Comparison", "Plan", "Profile", "SocInfo", "TilingOverrides", "backend", "compare",

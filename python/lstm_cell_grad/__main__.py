@@ -19,7 +19,9 @@ from typing import List, Optional
 
 import numpy as np
 
-from ._api import plan, socs, thnn_fused_lstm_cell_backward
+from ._api import thnn_fused_lstm_cell_backward
+from ._plan import plan
+from ._socs import socs
 from ._check import compare_outputs
 from ._contract import random_inputs
 from ._validate import INT64_MAX, UINT32_MAX
@@ -110,7 +112,7 @@ def cmd_socs(_args: argparse.Namespace) -> int:
 
 
 def _overrides(args: argparse.Namespace):
-    from ._api import TilingOverrides
+    from ._plan import TilingOverrides
     return TilingOverrides(grid_rows=args.grid_rows, grid_cols=args.grid_cols, tile_rows=args.tile_rows,
                            tile_cols=args.tile_cols, bias_chunk_rows=args.bias_chunk_rows,
                            buffer_num=args.buffer_num)

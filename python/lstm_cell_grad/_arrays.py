@@ -108,11 +108,3 @@ def describable(array: np.ndarray) -> bool:
     """Whether an aclTensor can describe the view in place: non-negative strides in whole
     elements, and the machine's byte order."""
     return array.dtype.isnative and all(s >= 0 and s % array.itemsize == 0 for s in array.strides)
-
-
-def empty_like_kind(kind: str, shape: Tuple[int, ...], like: Any) -> Any:
-    """A new output of `kind` with the dtype of `like` (native byte order)."""
-    if kind == TORCH:
-        import torch
-        return torch.empty(shape, dtype=like.dtype)
-    return np.empty(shape, dtype=like.dtype.newbyteorder("="))

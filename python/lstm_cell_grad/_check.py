@@ -9,6 +9,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 import ml_dtypes  # numpy's bfloat16 dtype
 import numpy as np
 
+from . import _signature
 from ._contract import FP32_EVAL_ULPS, NARROW_DTYPES, accepted, reference, term_magnitudes
 
 
@@ -23,7 +24,7 @@ def _as_numpy(value: Any) -> np.ndarray:
 
 
 def ulp_distance(a: np.ndarray, b: np.ndarray, dtype: Any = np.float16) -> np.ndarray:
-    """How many values of the 16-bit float format `dtype` (float16 or bfloat16) lie between a
+    """How many values of the narrow float format `dtype` (float16 or bfloat16) lie between a
     and b, both of that format (0 when equal; +0 and -0 are equal)."""
     def ordered(x):
         bits = np.ascontiguousarray(x, dtype=dtype).view(np.uint16).astype(np.int32)
@@ -147,7 +148,7 @@ def element_locator(output: str, plan: Any) -> Callable[[Tuple[int, ...]], str]:
     return locate
 
 
-OUTPUT_NAMES = ("gradGates", "gradCx", "gradBias")
+OUTPUT_NAMES = tuple(a.opdef_name for a in _signature.OUTPUTS)
 
 
 def compare_outputs(results: Sequence[Any], inputs: Sequence[Any], has_bias: bool = True,

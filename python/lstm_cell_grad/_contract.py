@@ -16,6 +16,8 @@ from typing import Any, Dict, Optional, Tuple
 import ml_dtypes  # numpy's bfloat16 dtype
 import numpy as np
 
+from . import _signature
+
 # --- the formulas ----------------------------------------------------------------------------
 
 
@@ -141,7 +143,7 @@ def accepted(result: Any, expected: Any, magnitude: Any) -> np.ndarray:
 
 # --- random inputs ---------------------------------------------------------------------------
 
-INPUT_NAMES = ("grad_hy", "grad_c", "cx", "cy", "storage")
+INPUT_NAMES = _signature.INPUT_NAMES
 
 
 def random_inputs(batch: int, hidden: int, dtype: Any = "float32", *, grad_hy: bool = True, grad_c: bool = True,

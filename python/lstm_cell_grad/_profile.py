@@ -13,10 +13,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any, Dict, List, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Tuple
 
 from . import _C
-from ._api import Plan, TilingOverrides, _dtype_bytes, _run, plan
+from ._api import _run
+from ._plan import TilingOverrides, _dtype_bytes, plan
+
+if TYPE_CHECKING:  # Plan is made on first use (_plan.plan_class)
+    from ._plan import Plan
 
 MODELED = "modeled"
 PIPES = ("MTE2", "V", "MTE3", "S")  # track order in traces and plots: load, compute, store, scalar

@@ -11,12 +11,15 @@ running."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Dict, Iterable, List, Optional, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, Iterable, List, Optional, Tuple
 
-from ._api import Plan, TilingOverrides, plan
+from ._plan import TilingOverrides, plan
 from ._contract import random_inputs
 from ._profile import Profile, profile
 from ._validate import INT64_MAX, int_arg
+
+if TYPE_CHECKING:  # Plan is made on first use (_plan.plan_class)
+    from ._plan import Plan
 
 # Bias chunk heights to try: powers of two up to eight times the default (kBiasChunkRows =
 # 128), from one row: small batches gain most from small chunks (more cores along the batch,

@@ -4,54 +4,21 @@
 #include <cstring>
 #include <numeric>
 
-#include "ascendc_sim/host/acl_runtime.h"
+#include "sim_hooks.h"
 #include "strided_copy.h"
 
 
 namespace lstm_cell_grad::py {
 namespace {
 
-// Above this many contiguous runs a view's overlap is not worked out exactly: views whose
-// spans intersect are then taken to overlap (one device buffer for both: never wrong, only
-// larger than needed).
-constexpr size_t kExactOverlapRuns = size_t{1} << 20;
-
-template <typename CopyRun>
-void ForEachRun(const HostView& view, CopyRun copyRun);
-
-// The byte intervals [begin, end) of a view's elements, in row-major order.
-std::vector<std::pair<uintptr_t, uintptr_t>> Intervals(const HostView& view) {
-    std::vector<std::pair<uintptr_t, uintptr_t>> intervals;
-    const auto base = reinterpret_cast<uintptr_t>(view.data);
-    ForEachRun(view, [&](size_t offset, size_t bytes) { intervals.emplace_back(base + offset, base + offset + bytes); });
-    std::sort(intervals.begin(), intervals.end());
-    return intervals;
-}
-
-size_t RunCount(const HostView& view) {
-    size_t runs = 1;
-    const size_t rank = view.shape.size();
-    const size_t loopDims = rank > 0 && view.strides[rank - 1] == 1 ? rank - 1 : rank;
-    for (size_t d = 0; d < loopDims; ++d) runs *= static_cast<size_t>(view.shape[d]);
-    return runs;
-}
-
-// Whether two non-empty views of host memory share a byte.
-bool ElementsOverlap(const HostView& a, const HostView& b) {
-    if (a.data + a.SpanBytes() <= b.data || b.data + b.SpanBytes() <= a.data) return false;
-    if (RunCount(a) > kExactOverlapRuns || RunCount(b) > kExactOverlapRuns) return true;
-    const auto aIntervals = Intervals(a), bIntervals = Intervals(b);
-    size_t i = 0, j = 0;
-    while (i < aIntervals.size() && j < bIntervals.size()) {
-        if (aIntervals[i].second <= bIntervals[j].first) {
-            ++i;
-        } else if (bIntervals[j].second <= aIntervals[i].first) {
-            ++j;
-        } else {
-            return true;
-        }
-    }
-    return false;
+// The view as memory, for the sim's overlap rules (sim_hooks: the one implementation).
+sim_hooks::MemoryView MemoryOf(const HostView& view) {
+    sim_hooks::MemoryView memory;
+    memory.address = reinterpret_cast<uintptr_t>(view.data);
+    memory.shape = view.shape;
+    memory.itemBytes = static_cast<int64_t>(view.itemBytes);
+    for (int64_t stride : view.strides) memory.byteStrides.push_back(stride * memory.itemBytes);
+    return memory;
 }
 
 int Root(std::vector<int>& parent, int i) {
@@ -102,23 +69,6 @@ bool RowMajor(const HostView& view) {
     return true;
 }
 
-// Whether no two of the view's elements share memory, shown by sorting the dimensions by
-// stride: each stride must pass the extent of all the smaller ones. False means "maybe":
-// such a view is mirrored, and the aclnn layer's exact check judges it.
-bool SurelyDistinctElements(const HostView& view) {
-    std::vector<std::pair<int64_t, int64_t>> dims;  // (stride, size) of the dims that step
-    for (size_t d = 0; d < view.shape.size(); ++d) {
-        if (view.shape[d] > 1) dims.emplace_back(view.strides[d], view.shape[d]);
-    }
-    std::sort(dims.begin(), dims.end());
-    int64_t extent = 1;  // elements spanned by the smaller dims
-    for (const auto& [stride, size] : dims) {
-        if (stride < extent) return false;
-        extent = stride * (size - 1) + extent;
-    }
-    return true;
-}
-
 bool SameView(const HostView& a, const HostView& b) {
     return a.data == b.data && a.shape == b.shape && a.strides == b.strides && a.itemBytes == b.itemBytes &&
            a.dtype == b.dtype;
@@ -147,7 +97,7 @@ DeviceMirror::DeviceMirror(std::vector<HostView> views, bool freshOutputs)
     for (size_t i = 0; i < views_.size(); ++i) {
         if (!views_[i].present || views_[i].Empty()) continue;
         for (size_t j = 0; j < i; ++j) {
-            if (views_[j].present && !views_[j].Empty() && ElementsOverlap(views_[i], views_[j])) {
+            if (views_[j].present && !views_[j].Empty() && sim_hooks::ViewsOverlap(MemoryOf(views_[i]), MemoryOf(views_[j]))) {
                 parent[Root(parent, static_cast<int>(i))] = Root(parent, static_cast<int>(j));
             }
         }
@@ -177,7 +127,8 @@ DeviceMirror::DeviceMirror(std::vector<HostView> views, bool freshOutputs)
 DeviceMirror::Layout DeviceMirror::ChooseLayout(size_t group) const {
     if (Mappable(group)) return Layout::kMapped;
     const HostView& first = views_[groups_[group].first];
-    if (!SurelyDistinctElements(first)) return Layout::kMirrored;
+    // Elements that may share memory: mirrored, and the aclnn layer judges the view.
+    if (sim_hooks::ElementsShareMemory(MemoryOf(first))) return Layout::kMirrored;
     for (size_t i = 0; i < views_.size(); ++i) {
         if (groupOf_[i] == static_cast<int>(group) && !SameView(views_[i], first)) return Layout::kMirrored;
     }
@@ -307,7 +258,7 @@ AclFailure DeviceMirror::DownloadOutputs() {
 bool DeviceMirror::Mappable(size_t group) const {
     const HostView* only = SoleDenseView(group);
     return freshOutputs_ && only != nullptr && only->writtenWhole &&
-           reinterpret_cast<uintptr_t>(only->data) % sim::acl::kHostRegisterAlignment == 0;
+           reinterpret_cast<uintptr_t>(only->data) % sim_hooks::HostRegisterAlignment() == 0;
 }
 
 const HostView* DeviceMirror::SoleDenseView(size_t group) const {

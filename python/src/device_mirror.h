@@ -36,7 +36,6 @@ namespace lstm_cell_grad::py {
 
 // One array argument as the caller holds it in host memory.
 struct HostView {
-    const char* name = "";           // the aclnn parameter name: "cx", "gradGatesOut", ...
     bool present = false;            // false: passed to the API as a null pointer
     bool isOutput = false;
     // An output the op writes in full (the launch fails if any element stays unwritten): its

@@ -4,14 +4,14 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <cstdlib>
 #include <optional>
 #include <stdexcept>
 
 #include "aclnn/opdev/op_errno.h"
 #include "acl_session.h"
 #include "call_gate.h"
-#include "ascendc_sim/core/environment.h"
-#include "ascendc_sim/host/acl_runtime.h"
+#include "lstm_cell_grad_check.h"
 #include "run_backward.h"
 #include "sim_hooks.h"
 #include "tiling_report.h"
@@ -24,9 +24,9 @@ namespace {
 // (array, aclDataType) or None, as _api.py passes each argument.
 using ArrayArg = std::optional<std::pair<py::array, int>>;
 
+// `name` labels the errors: the aclnn parameter name.
 HostView DescribeArray(const char* name, const ArrayArg& arg, bool isOutput) {
     HostView view;
-    view.name = name;
     view.isOutput = isOutput;
     if (!arg) return view;
     const py::array& array = arg->first;
@@ -54,16 +54,19 @@ lstm_cell_grad::TilingOverrides ToOverrides(const py::dict& values);
 // None on success, else (status, api, message).
 py::object Run(const std::vector<ArrayArg>& inputs, bool hasBias, const std::vector<ArrayArg>& outputs,
                const std::string& soc, uint32_t coreLimit, bool freshOutputs, const py::dict& tiling) {
-    static const char* const kInputNames[] = {"gradHyOptional", "gradCOptional", "cx", "cy", "storage"};
-    static const char* const kOutputNames[] = {"gradGatesOut", "gradCxOut", "gradBiasOut"};
-    if (inputs.size() != 5 || outputs.size() != 3) throw py::value_error("expected 5 inputs and 3 outputs");
+    if (inputs.size() != lstm_cell_grad::arg::kInputCount || outputs.size() != lstm_cell_grad::arg::kOutputCount) {
+        throw py::value_error(lstm_cell_grad::ArgumentCountError());
+    }
     sim_hooks::RequireSoc(soc);  // std::invalid_argument (ValueError) naming the known SoCs
     RunRequest request;
     request.inputs.reserve(inputs.size());
     request.outputs.reserve(outputs.size());
-    for (size_t i = 0; i < inputs.size(); ++i) request.inputs.push_back(DescribeArray(kInputNames[i], inputs[i], false));
+    lstm_cell_grad::Arguments names;  // each tensor labelled with its aclnn parameter name
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        request.inputs.push_back(DescribeArray(names.Input(i).name, inputs[i], false));
+    }
     for (size_t i = 0; i < outputs.size(); ++i) {
-        request.outputs.push_back(DescribeArray(kOutputNames[i], outputs[i], true));
+        request.outputs.push_back(DescribeArray(names.Output(i).name, outputs[i], true));
     }
     request.hasBias = hasBias;
     request.soc = soc;
@@ -73,6 +76,24 @@ py::object Run(const std::vector<ArrayArg>& inputs, bool hasBias, const std::vec
     RunResult result = WithoutGil([&] { return RunBackward(std::move(request)); });
     if (result.status == 0) return py::none();
     return py::make_tuple(result.status, result.api, result.message);
+}
+
+// Below this size a fresh output is a plain numpy array, copied back from a device buffer;
+// from it on it is allocated page aligned, so that DeviceMirror maps it for the cores
+// (aclrtHostRegister) and the kernel writes it in place. Aligning costs about 2 us (measured
+// on the 2-core dev VM); copying 128 KiB back costs a few us there.
+constexpr size_t kMappedOutputMinBytes = 128 * 1024;
+
+// An uninitialised C-contiguous array for one new output (run's fresh_outputs).
+py::array NewOutput(const std::vector<py::ssize_t>& shape, const py::dtype& dtype) {
+    size_t bytes = static_cast<size_t>(dtype.itemsize());
+    for (py::ssize_t dim : shape) bytes *= static_cast<size_t>(dim);
+    if (bytes < kMappedOutputMinBytes) return py::array(dtype, shape);
+    const size_t page = sim_hooks::HostRegisterAlignment();
+    void* data = std::aligned_alloc(page, (bytes + page - 1) / page * page);
+    if (data == nullptr) throw std::bad_alloc();
+    py::capsule owner(data, [](void* p) { std::free(p); });
+    return py::array(dtype, shape, data, owner);
 }
 
 // Tiling overrides from a dict of TilingOverrides' fields (snake_case); unknown keys are an error.
@@ -166,7 +187,13 @@ PYBIND11_MODULE(_C, m) {
           "fresh_outputs: the outputs are new arrays the caller drops on failure; page-aligned ones are "
           "then written in place (aclrtHostRegister) instead of copied back. tiling: overrides (as for plan) "
           "the call's tiling applies (the op's tiling adapter, in place of its TilingFunc, sim only).");
-    m.attr("HOST_REGISTER_ALIGNMENT") = sim::acl::kHostRegisterAlignment;
+    m.def("new_output", &NewOutput, py::arg("shape"), py::arg("dtype"),
+          "An uninitialised C-contiguous array for a new output, page aligned from 128 KiB on (run maps such "
+          "an array for the cores when fresh_outputs is set).");
+    m.attr("HOST_REGISTER_ALIGNMENT") = sim_hooks::HostRegisterAlignment();
+    m.def("output_overlap_error", &sim_hooks::OutputOverlapError, py::arg("inputs"), py::arg("outputs"),
+          "The aclnn layer's overlap rules on host views, each None or (name, address, shape, byte strides, "
+          "item size): None when the outputs keep them, else the message.");
     m.def("socs", &sim_hooks::SocTable, "The sim's SoC table, one dict per SoC.");
     m.def("default_soc", &sim_hooks::DefaultSoc,
           "The calling thread's SoC and core cap (ASCEND_SIM_SOC / ASCEND_SIM_MAX_CORES, else the sim's default).");
@@ -184,7 +211,7 @@ PYBIND11_MODULE(_C, m) {
               for (const char* name : TilingFieldNames()) names.append(SnakeCase(name));
               return names;
           }, "The tiling data's fields in declaration order, snake_case (Plan's middle fields).");
-    m.def("reload_environment", &sim::ReloadEnvironment,
+    m.def("reload_environment", &sim_hooks::ReloadEnvironment,
           "Reads the ASCEND_SIM_* variables again; the sim reads them once, when it is loaded. Runs with the "
           "GIL held, so no Python thread edits os.environ meanwhile.");
     m.def("last_launch", &sim_hooks::LastLaunch, "The calling thread's last op launch: checks, warnings, per-core counters.");

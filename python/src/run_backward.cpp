@@ -6,13 +6,13 @@
 
 #include "aclnn/opdev/op_errno.h"
 #include "aclnn_thnn_fused_lstm_cell_backward.h"
+#include "lstm_cell_grad_args.h"
 #include "sim_hooks.h"
 
 namespace lstm_cell_grad::py {
 namespace {
 
-constexpr size_t kInputs = 5;  // outputs follow the inputs in the mirror
-constexpr size_t kGradBias = 2;  // among the outputs
+using namespace arg;  // the argument indices
 
 RunResult Fail(const AclFailure& failure, const char* api) { return RunResult{failure.status, api, failure.message}; }
 
@@ -49,14 +49,16 @@ RunResult RunBackward(RunRequest&& request) {
     }
     DeviceMirror mirror(std::move(views), request.freshOutputs);
     if (AclFailure upload = mirror.Upload(); !upload.ok()) return Fail(upload, "copying the arguments to the device");
-    auto tensor = [&](size_t index) { return mirror.Tensor(index); };
+    // The mirror holds the inputs, then the outputs (IR indices of lstm_cell_grad_args.h).
+    auto input = [&](size_t index) { return mirror.Tensor(index); };
+    auto output = [&](size_t index) { return mirror.Tensor(kInputCount + index); };
 
     uint64_t workspaceBytes = 0;
     aclOpExecutor* executor = nullptr;
     const char* firstPhase = "aclnnThnnFusedLstmCellBackwardGetWorkspaceSize";
     aclnnStatus status = aclnnThnnFusedLstmCellBackwardGetWorkspaceSize(
-        tensor(0), tensor(1), tensor(2), tensor(3), tensor(4), request.hasBias, tensor(kInputs + 0),
-        tensor(kInputs + 1), tensor(kInputs + 2), &workspaceBytes, &executor);
+        input(kGradHy), input(kGradC), input(kCx), input(kCy), input(kStorage), request.hasBias, output(kGradGates),
+        output(kGradCx), output(kGradBias), &workspaceBytes, &executor);
     if (status != ACLNN_SUCCESS) return Fail(Failure(status, firstPhase), firstPhase);
 
     DeviceBuffer workspace;

@@ -19,9 +19,9 @@ struct RunResult {
 };
 
 struct RunRequest {
-    std::vector<HostView> inputs;   // gradHyOptional, gradCOptional, cx, cy, storage
+    std::vector<HostView> inputs;   // in OpDef order (lstm_cell_grad_args.h)
     bool hasBias = true;
-    std::vector<HostView> outputs;  // gradGatesOut, gradCxOut, gradBiasOut
+    std::vector<HostView> outputs;  // likewise
     std::string soc;                // a name from the sim's SoC table (sim_hooks)
     uint32_t coreLimit = 0;         // 0: all the SoC's AIV cores
     // The outputs are new arrays the caller discards if the call fails: they may be written in

@@ -2,10 +2,16 @@
 
 #include <optional>
 #include <stdexcept>
+#include <tuple>
+#include <vector>
+
+#include <pybind11/stl.h>
 
 #include "call_gate.h"
 
 #include "ascendc_sim/core/check.h"
+#include "ascendc_sim/core/environment.h"
+#include "ascendc_sim/host/acl_runtime.h"
 #include "ascendc_sim/host/aclnn_call.h"
 #include "ascendc_sim/host/tiling_context_builder.h"
 #include "ascendc_sim/model/profile.h"
@@ -131,5 +137,32 @@ pybind11::dict LastReport(bool trace, bool allCores, size_t topLines) {
     report["trace"] = pybind11::bytes(traceJson);
     return report;
 }
+
+pybind11::object OutputOverlapError(const pybind11::list& inputs, const pybind11::list& outputs) {
+    std::vector<::sim::MemoryView> views;
+    views.reserve(inputs.size() + outputs.size());
+    std::vector<::sim::NamedView> named[2];
+    const pybind11::list* sides[2] = {&inputs, &outputs};
+    for (int side = 0; side < 2; ++side) {
+        for (const pybind11::handle& arg : *sides[side]) {
+            if (arg.is_none()) {
+                named[side].push_back(::sim::NamedView{});
+                continue;
+            }
+            const auto [name, address, shape, strides, itemBytes] =
+                arg.cast<std::tuple<std::string, uintptr_t, std::vector<int64_t>, std::vector<int64_t>, int64_t>>();
+            if (shape.size() != strides.size()) throw std::invalid_argument(name + ": shape and strides differ in rank");
+            views.push_back(::sim::MemoryView{address, shape, strides, itemBytes});
+            named[side].push_back(::sim::NamedView{name, &views.back()});
+        }
+    }
+    const std::string error = ::sim::OutputOverlapError(named[0], named[1]);
+    if (error.empty()) return pybind11::none();
+    return pybind11::str(error);
+}
+
+void ReloadEnvironment() { ::sim::ReloadEnvironment(); }
+
+size_t HostRegisterAlignment() { return ::sim::acl::kHostRegisterAlignment; }
 
 }  // namespace lstm_cell_grad::py::sim_hooks

@@ -4,12 +4,14 @@
 // Everything else reaches the device as a host program would, through ACL and aclnn
 // (run_backward, device_mirror, acl_session); this file is the one seam to the sim.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
 
 #include <pybind11/pybind11.h>
 
+#include "ascendc_sim/core/memory_overlap.h"
 #include "ascendc_sim/core/soc.h"
 #include "ascendc_sim/host/aclnn_call.h"
 #include "exe_graph/runtime/tiling_context.h"
@@ -46,6 +48,14 @@ public:
 private:
     ::sim::aclnn::ScopedTilingFunction scope_;
 };
+// The overlap rules the aclnn layer applies (ascendc_sim/core/memory_overlap.h), for the
+// device mirror and for the Python API's checks on the caller's own arrays.
+using ::sim::ElementsShareMemory;
+using ::sim::MemoryView;
+using ::sim::ViewsOverlap;
+// None when the outputs keep the rules, else the message: each argument is None or
+// (name, address of element 0, shape, byte strides, item size).
+pybind11::object OutputOverlapError(const pybind11::list& inputs, const pybind11::list& outputs);
 
 // Throws std::invalid_argument naming the known SoCs when `soc` is not one of them.
 void RequireSoc(const std::string& soc);
@@ -64,5 +74,10 @@ std::string LastProfile(bool timeline);
 // top `topLines` lines as text and, when `trace`, its Perfetto trace (every core in full with
 // `allCores`), modeled once: {"profile", "lines_csv", "instructions_csv", "lines_text", "trace"}.
 pybind11::dict LastReport(bool trace, bool allCores, size_t topLines);
+// Reads the ASCEND_SIM_* variables again (the sim reads them once, when it is loaded).
+void ReloadEnvironment();
+// The alignment the sim's aclrtHostRegister requires of host memory (a page): what a fresh
+// output must have for the cores to write it in place.
+size_t HostRegisterAlignment();
 
 }  // namespace lstm_cell_grad::py::sim_hooks

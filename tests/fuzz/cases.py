@@ -10,10 +10,11 @@ import numpy as np
 from hypothesis import strategies as st
 
 import lstm_cell_grad as lcg
+from lstm_cell_grad import _signature
 from ..oracles import make_inputs
 
-NAMES = ("grad_hy", "grad_c", "cx", "cy", "storage")
-OUT_NAMES = ("grad_gates", "grad_cx", "grad_bias")
+NAMES = _signature.INPUT_NAMES
+OUT_NAMES = _signature.OUTPUT_NAMES
 LAYOUTS = ("contiguous", "transposed", "reversed", "strided", "offset", "broadcast")
 DEFECTS = ("none", "dtype", "mixed_dtype", "shape", "rank", "outputs_overlap", "output_self_overlap",
            "output_partial_alias", "read_only")

@@ -55,7 +55,7 @@ def test_output_whose_elements_share_bytes_is_refused(strides):
     base = np.full(4096, 7.0, np.float32)
     grad_cx = np.lib.stride_tricks.as_strided(base, shape=(B, H), strides=strides)
     outs = fresh_outputs()
-    expect_refused(inputs, [outs[0], grad_cx, outs[2]], "out[1] (grad_cx) has internal overlap")
+    expect_refused(inputs, [outs[0], grad_cx, outs[2]], "out[1] (grad_cx) has elements sharing memory")
 
 
 def test_read_only_output_is_named_as_out_index():

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "ascendc_sim/core/gm.h"
+#include "ascendc_sim/core/memory_overlap.h"
 #include "ascendc_sim/host/acl_tensor.h"
 
 namespace sim::acl {
@@ -15,70 +16,6 @@ bool AddChecked(int64_t a, int64_t b, int64_t* out) { return !__builtin_add_over
 std::string Describe(const aclTensor& tensor) {
     return "view " + FormatDims(tensor.ViewShape()) + " with strides " + FormatDims(tensor.ViewStrides()) +
            " and offset " + std::to_string(tensor.ViewOffset());
-}
-
-// A view's touched bytes as `count` runs of `runBytes` contiguous bytes each; the run starts
-// are the byte offsets (from Data()) enumerated by the outer dims.
-struct Runs {
-    int64_t runBytes = 0;
-    std::vector<std::pair<int64_t, int64_t>> outerDims;  // (size, stride in bytes)
-    int64_t count = 1;
-};
-
-// Merges the innermost dims that are laid out back to back into one run. Dims of size 1 and
-// repeated dims (stride 0) add no bytes and are dropped first.
-Runs SplitIntoRuns(const aclTensor& tensor, int64_t elementBytes) {
-    std::vector<std::pair<int64_t, int64_t>> dims;  // (size, stride in elements), smallest stride first
-    for (size_t i = 0; i < tensor.ViewShape().size(); ++i) {
-        if (tensor.ViewShape()[i] > 1 && tensor.ViewStrides()[i] > 0) {
-            dims.emplace_back(tensor.ViewShape()[i], tensor.ViewStrides()[i]);
-        }
-    }
-    std::sort(dims.begin(), dims.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
-    Runs runs;
-    int64_t runElements = 1;
-    size_t merged = 0;
-    while (merged < dims.size() && dims[merged].second == runElements) {
-        runElements *= dims[merged].first;  // cannot overflow: bounded by the view's span
-        ++merged;
-    }
-    runs.runBytes = runElements * elementBytes;
-    for (size_t i = merged; i < dims.size(); ++i) {
-        runs.outerDims.emplace_back(dims[i].first, dims[i].second * elementBytes);
-        if (!MultiplyChecked(runs.count, dims[i].first, &runs.count) || runs.count > kExactOverlapRuns) {
-            runs.count = kExactOverlapRuns + 1;
-        }
-    }
-    return runs;
-}
-
-// Absolute byte intervals [begin, end) of every run, sorted and merged.
-std::vector<std::pair<uintptr_t, uintptr_t>> Intervals(const Runs& runs, uintptr_t start) {
-    std::vector<std::pair<uintptr_t, uintptr_t>> intervals;
-    intervals.reserve(static_cast<size_t>(runs.count));
-    std::vector<int64_t> index(runs.outerDims.size(), 0);
-    while (true) {
-        int64_t offset = 0;
-        for (size_t d = 0; d < index.size(); ++d) offset += index[d] * runs.outerDims[d].second;
-        uintptr_t begin = start + static_cast<uintptr_t>(offset);
-        intervals.emplace_back(begin, begin + static_cast<uintptr_t>(runs.runBytes));
-        size_t d = 0;
-        for (; d < index.size(); ++d) {
-            if (++index[d] < runs.outerDims[d].first) break;
-            index[d] = 0;
-        }
-        if (d == index.size()) break;
-    }
-    std::sort(intervals.begin(), intervals.end());
-    std::vector<std::pair<uintptr_t, uintptr_t>> merged;
-    for (const auto& interval : intervals) {
-        if (!merged.empty() && interval.first <= merged.back().second) {
-            merged.back().second = std::max(merged.back().second, interval.second);
-        } else {
-            merged.push_back(interval);
-        }
-    }
-    return merged;
 }
 
 }  // namespace
@@ -226,46 +163,23 @@ bool DataAligned(const aclTensor& tensor, std::string* why) {
     return false;
 }
 
-bool Overlaps(const aclTensor& a, const aclTensor& b) {
-    uintptr_t aBegin, aEnd, bBegin, bEnd;
-    if (!ByteRange(a, &aBegin, &aEnd, nullptr) || !ByteRange(b, &bBegin, &bEnd, nullptr)) return false;
-    if (aBegin == aEnd || bBegin == bEnd) return false;
-    if (aEnd <= bBegin || bEnd <= aBegin) return false;
-    const Runs aRuns = SplitIntoRuns(a, static_cast<int64_t>(aclDataTypeSize(a.DataType())));
-    const Runs bRuns = SplitIntoRuns(b, static_cast<int64_t>(aclDataTypeSize(b.DataType())));
-    if (aRuns.count > kExactOverlapRuns || bRuns.count > kExactOverlapRuns) return true;  // conservative
-    auto aIntervals = Intervals(aRuns, aBegin);
-    auto bIntervals = Intervals(bRuns, bBegin);
-    size_t i = 0, j = 0;
-    while (i < aIntervals.size() && j < bIntervals.size()) {
-        if (aIntervals[i].second <= bIntervals[j].first) {
-            ++i;
-        } else if (bIntervals[j].second <= aIntervals[i].first) {
-            ++j;
-        } else {
-            return true;
-        }
-    }
-    return false;
+MemoryView MemoryViewOf(const aclTensor& tensor) {
+    MemoryView view;
+    view.itemBytes = static_cast<int64_t>(aclDataTypeSize(tensor.DataType()));
+    view.address = reinterpret_cast<uintptr_t>(tensor.Data()) + static_cast<uintptr_t>(tensor.ViewOffset() * view.itemBytes);
+    view.shape = tensor.ViewShape();
+    for (int64_t stride : tensor.ViewStrides()) view.byteStrides.push_back(stride * view.itemBytes);
+    view.byteStrides.resize(view.shape.size(), 0);
+    return view;
 }
 
-bool SelfOverlaps(const aclTensor& tensor) {
-    std::vector<std::pair<int64_t, int64_t>> dims;  // (stride, size) in elements
-    for (size_t i = 0; i < tensor.ViewShape().size() && i < tensor.ViewStrides().size(); ++i) {
-        if (tensor.ViewShape()[i] == 0) return false;  // no elements at all
-        if (tensor.ViewShape()[i] > 1) dims.emplace_back(tensor.ViewStrides()[i], tensor.ViewShape()[i]);
-    }
-    std::sort(dims.begin(), dims.end());
-    int64_t reach = 1;  // elements spanned by the smaller dims: last offset + 1
-    for (const auto& [stride, size] : dims) {
-        if (stride < reach) return true;
-        int64_t span;
-        if (__builtin_mul_overflow(stride, size - 1, &span) || __builtin_add_overflow(span, reach, &reach)) {
-            return true;  // beyond int64: ViewFitsStorage refuses it anyway
-        }
-    }
-    return false;
+bool Overlaps(const aclTensor& a, const aclTensor& b) {
+    uintptr_t begin, end;
+    if (!ByteRange(a, &begin, &end, nullptr) || !ByteRange(b, &begin, &end, nullptr)) return false;
+    return ViewsOverlap(MemoryViewOf(a), MemoryViewOf(b));
 }
+
+bool SelfOverlaps(const aclTensor& tensor) { return ElementsShareMemory(MemoryViewOf(tensor)); }
 
 const char* DataTypeName(aclDataType dataType) {
     switch (dataType) {

@@ -1,98 +1,23 @@
 #include "ascendc_sim/host/aclnn_call.h"
 
 #include <algorithm>
-#include <cstdlib>
-#include <fstream>
-#include <memory>
 #include <sstream>
-#include <stdexcept>
 #include <utility>
-
-#include <sys/sysinfo.h>
 
 #include "aclnn/opdev/op_errno.h"
 #include "ascendc_sim/core/environment.h"
-#include "ascendc_sim/core/gm.h"
 #include "ascendc_sim/core/soc.h"
 #include "ascendc_sim/host/acl_runtime.h"
 #include "ascendc_sim/host/acl_tensor.h"
 #include "ascendc_sim/host/executor.h"
 #include "ascendc_sim/host/tiling_context_builder.h"
-#include "view_copy.h"
+#include "aclnn_launch.h"
+#include "host_memory.h"
 
 namespace sim::aclnn {
 namespace {
 
-// The contiguous copies of strided views, and the op's own workspace before them, start
-// 512-byte aligned in the workspace, as aclrtMalloc's device buffers do.
-constexpr uint64_t kTempAlign = 512;
-thread_local LaunchResult t_lastOpLaunch;  // what LastOpLaunch() returns
 thread_local const ScopedTilingFunction* t_tilingScope = nullptr;  // innermost ScopedTilingFunction
-
-uint32_t ElementBytes(aclDataType dtype) {
-    switch (dtype) {
-        case ACL_FLOAT: case ACL_INT32: case ACL_UINT32: return 4;
-        case ACL_FLOAT16: case ACL_BF16: case ACL_INT16: case ACL_UINT16: return 2;
-        case ACL_INT8: case ACL_UINT8: case ACL_BOOL: return 1;
-        case ACL_INT64: case ACL_UINT64: case ACL_DOUBLE: return 8;
-        default: return 0;
-    }
-}
-
-bool SameView(const aclTensor& a, const aclTensor& b) {
-    return a.Data() == b.Data() && a.ViewOffset() == b.ViewOffset() && a.ViewShape() == b.ViewShape() &&
-           a.ViewStrides() == b.ViewStrides() && a.DataType() == b.DataType();
-}
-
-// How one tensor reaches the kernel: in place, or through a contiguous copy in the workspace.
-struct Placement {
-    const char* name = "";
-    bool present = false;
-    bool viaCopy = false;
-    ViewLayout view;
-    uint64_t tempOffset = 0;        // into the workspace, when viaCopy
-    bool required = true;           // an output the OpDef marks REQUIRED: the kernel must write it
-};
-
-// False when the contiguous copy would take the workspace past 2^63 bytes.
-bool Place(const char* name, const aclTensor* t, uint64_t* tempBytes, Placement* p) {
-    p->name = name;
-    p->present = t != nullptr;
-    if (t == nullptr) return true;
-    p->view = ViewLayout{t->ViewShape(), t->ViewStrides(), t->ViewOffset(), ElementBytes(t->DataType())};
-    p->viaCopy = !IsContiguous(p->view.shape, p->view.strides);
-    if (!p->viaCopy) return true;
-    // A stride-0 view of a small storage can stand for a huge tensor: its copy is as large
-    // as the view, so each step is checked (a wrapped sum once sized a 16 MiB workspace).
-    int64_t bytes = 0, aligned = 0, end = 0;
-    if (__builtin_mul_overflow(p->view.Elements(), static_cast<int64_t>(p->view.elementBytes), &bytes) ||
-        __builtin_add_overflow(bytes, static_cast<int64_t>(kTempAlign - 1), &aligned) ||
-        __builtin_add_overflow(static_cast<int64_t>(*tempBytes), aligned / kTempAlign * kTempAlign, &end)) {
-        return false;
-    }
-    p->tempOffset = *tempBytes;
-    *tempBytes = static_cast<uint64_t>(end);
-    return true;
-}
-
-// MemAvailable of /proc/meminfo, or 0 when unknown.
-uint64_t MemoryAvailable() {
-    std::ifstream meminfo("/proc/meminfo");
-    std::string key, unit;
-    uint64_t kib = 0;
-    while (meminfo >> key >> kib >> unit) {
-        if (key == "MemAvailable:") return kib * 1024;
-    }
-    return 0;
-}
-
-// Whether `bytes` fit within half of the free RAM: one sysinfo call, where reading
-// /proc/meminfo (MemoryAvailable) costs more than a whole small op call.
-bool SurelyFits(uint64_t bytes) {
-    struct sysinfo info {};
-    if (sysinfo(&info) != 0) return false;
-    return bytes <= static_cast<uint64_t>(info.freeram) * info.mem_unit / 2;
-}
 
 std::string DtypeList(const std::vector<ge::DataType>& dtypes) {
     std::ostringstream out;
@@ -101,8 +26,6 @@ std::string DtypeList(const std::vector<ge::DataType>& dtypes) {
 }
 
 }  // namespace
-
-const LaunchResult& LastOpLaunch() { return t_lastOpLaunch; }
 
 ScopedTilingFunction::ScopedTilingFunction(std::string opType, sim::host::TilingFunction tiling)
     : opType_(std::move(opType)), tiling_(std::move(tiling)), previous_(t_tilingScope) {
@@ -133,34 +56,10 @@ Call& Call::Attr(const char*, sim::host::AttrValue value) {
     return *this;
 }
 
-static std::vector<ArgDesc> Describe(const std::vector<std::pair<const char*, const aclTensor*>>& args) {
-    std::vector<ArgDesc> descs;
-    descs.reserve(args.size());
-    for (auto& [name, t] : args) {
-        ArgDesc d;
-        d.name = name;
-        d.present = t != nullptr;
-        if (t != nullptr) {
-            d.shape = t->ViewShape();
-            d.dtype = static_cast<ge::DataType>(t->DataType());  // aclDataType and ge::DataType share values
-            d.format = static_cast<ge::Format>(t->Format());     // likewise aclFormat and ge::Format
-        }
-        descs.push_back(d);
-    }
-    return descs;
-}
-
-std::vector<ArgDesc> Call::InputDescs() const {
-    std::vector<std::pair<const char*, const aclTensor*>> args;
-    args.reserve(inputs_.size());
-    for (const Arg& a : inputs_) args.emplace_back(a.name, a.tensor);
-    return Describe(args);
-}
-std::vector<ArgDesc> Call::OutputDescs() const {
-    std::vector<std::pair<const char*, const aclTensor*>> args;
-    args.reserve(outputs_.size());
-    for (const Arg& a : outputs_) args.emplace_back(a.name, a.tensor);
-    return Describe(args);
+void Call::ViewFacts(const aclTensor& tensor, std::vector<int64_t>* shape, ge::DataType* dtype, ge::Format* format) {
+    *shape = tensor.ViewShape();
+    *dtype = static_cast<ge::DataType>(tensor.DataType());
+    *format = static_cast<ge::Format>(tensor.Format());
 }
 
 aclnnStatus Call::Fail(int32_t status, const std::string& message) const {
@@ -228,36 +127,22 @@ aclnnStatus Call::CheckCommon(uint64_t* workspaceSize, aclOpExecutor** executor)
     // Outputs must not share memory between their own elements, nor overlap each other, nor
     // partially overlap an input (exact for strided views: two disjoint column blocks of one
     // buffer do not overlap).
-    for (size_t i = 0; i < outputs_.size(); ++i) {
-        const aclTensor* out = outputs_[i].tensor;
-        if (out == nullptr) continue;
-        if (sim::acl::SelfOverlaps(*out)) {
-            return Fail(ACLNN_ERR_PARAM_INVALID, std::string(outputs_[i].name) + " (view " +
-                                                     sim::acl::FormatDims(out->ViewShape()) + " with strides " +
-                                                     sim::acl::FormatDims(out->ViewStrides()) +
-                                                     ") has elements sharing memory; every output element needs "
-                                                     "memory of its own");
+    std::vector<MemoryView> views;
+    views.reserve(inputs_.size() + outputs_.size());
+    std::vector<NamedView> namedInputs, namedOutputs;
+    for (auto [args, named] : {std::pair{&inputs_, &namedInputs}, std::pair{&outputs_, &namedOutputs}}) {
+        for (const Arg& a : *args) {
+            if (a.tensor != nullptr) views.push_back(sim::acl::MemoryViewOf(*a.tensor));
+            named->push_back(NamedView{a.name, a.tensor != nullptr ? &views.back() : nullptr});
         }
-        for (size_t j = i + 1; j < outputs_.size(); ++j) {
-            if (outputs_[j].tensor != nullptr && sim::acl::Overlaps(*out, *outputs_[j].tensor)) {
-                return Fail(ACLNN_ERR_PARAM_INVALID, std::string(outputs_[i].name) + " and " + outputs_[j].name +
-                                                         " overlap in memory; outputs must be disjoint");
-            }
-        }
-        for (const Arg& in : inputs_) {
-            if (in.tensor != nullptr && sim::acl::Overlaps(*out, *in.tensor) && !SameView(*in.tensor, *out)) {
-                return Fail(ACLNN_ERR_PARAM_INVALID, std::string(outputs_[i].name) + " partially overlaps input " +
-                                                         in.name + "; an output may only alias an identical input view");
-            }
-        }
+    }
+    if (std::string overlap = OutputOverlapError(namedInputs, namedOutputs); !overlap.empty()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, overlap);
     }
     return ACLNN_SUCCESS;
 }
 
-aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
-    if (const std::string bad = EnvironmentError(); !bad.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, bad);
-    const SocSpec& soc = CurrentSoc();
-    const uint32_t coreLimit = CurrentCoreLimit();
+sim::host::TilingResult Call::RunTiling(const SocSpec& soc, uint32_t coreLimit) const {
     sim::host::TilingContextBuilder builder(opType_);
     builder.Soc(soc.name, coreLimit);
     auto spec = [](const aclTensor* t) -> std::optional<sim::host::TensorSpec> {
@@ -269,19 +154,14 @@ aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
     for (const sim::host::AttrValue& v : attrs_) builder.Attr(v);
     for (const Arg& a : outputs_) builder.Output(spec(a.tensor));
     const sim::host::TilingFunction* substitute = TilingFunctionFor(opType_);
-    sim::host::TilingResult tiling = substitute ? builder.RunTiling(*substitute) : builder.RunTiling();
-    if (!tiling.ok) return Fail(ACLNN_ERR_INNER_TILING_ERROR, "tiling of " + opType_ + " failed: " + tiling.error);
+    return substitute ? builder.RunTiling(*substitute) : builder.RunTiling();
+}
 
-    const uint64_t opWorkspace = tiling.workspaceSizes.empty() ? 0 : tiling.workspaceSizes[0];
-    std::vector<Placement> inputs, outputs;
-    const bool launches = tiling.blockDim > 0;
-    const uint64_t opWorkspaceAligned = (opWorkspace + kTempAlign - 1) / kTempAlign * kTempAlign;
-    // Contiguous copies of strided views follow the op's own workspace.
-    uint64_t tempBytes = opWorkspaceAligned;
-    for (auto [args, placements] : {std::pair{&inputs_, &inputs}, std::pair{&outputs_, &outputs}}) {
+aclnnStatus Call::PlaceTensors(KernelLaunch* launch, uint64_t* tempBytes) const {
+    for (auto [args, placements] : {std::pair{&inputs_, &launch->inputs}, std::pair{&outputs_, &launch->outputs}}) {
         for (const Arg& a : *args) {
             placements->emplace_back();
-            if (!Place(a.name, launches ? a.tensor : nullptr, &tempBytes, &placements->back())) {
+            if (!Place(a.name, launch->launches ? a.tensor : nullptr, tempBytes, &placements->back())) {
                 return Fail(ACLNN_ERR_PARAM_INVALID, std::string(a.name) + " (view " +
                                                          sim::acl::FormatDims(a.tensor->ViewShape()) +
                                                          "): its contiguous copy would take the workspace past "
@@ -290,122 +170,64 @@ aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
         }
     }
     if (op_) {  // CheckCommon matched the OpDef's outputs to ours
-        for (size_t i = 0; i < outputs.size() && i < op_->outputs.size(); ++i) {
-            outputs[i].required = op_->outputs[i].kind == sim::host::ParamKind::Required;
+        for (size_t i = 0; i < launch->outputs.size() && i < op_->outputs.size(); ++i) {
+            launch->outputs[i].required = op_->outputs[i].kind == sim::host::ParamKind::Required;
         }
     }
-    const uint64_t total = launches ? tempBytes : 0;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus Call::CheckWorkspaceFits(const KernelLaunch& launch, uint64_t total, uint64_t opWorkspaceAligned) const {
     // A request that cannot fit fails here with a status, not later with the OOM killer.
-    // The cap ASCEND_SIM_MAX_WORKSPACE_BYTES (for tests and shared machines), when set, is the
-    // limit; else half the free RAM is surely fine and MemAvailable decides past it (0: unknown).
     const EnvironmentSnapshot& env = Environment();
     if (!env.workspaceCapError.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, env.workspaceCapError);
-    uint64_t available = 0;
-    if (env.workspaceCapped) {
-        available = env.workspaceCapBytes;
-    } else if (!SurelyFits(total)) {
-        available = MemoryAvailable();
-    }
-    if (available != 0 && total > available) {
-        std::string copies;
-        for (const auto* placements : {&inputs, &outputs}) {
-            for (const Placement& p : *placements) {
-                if (p.present && p.viaCopy) copies += std::string(copies.empty() ? "" : ", ") + p.name;
-            }
+    const uint64_t available = sim::host::WorkspaceLimit(total, env);
+    if (available == 0 || total <= available) return ACLNN_SUCCESS;
+    std::string copies;
+    for (const auto* placements : {&launch.inputs, &launch.outputs}) {
+        for (const Placement& p : *placements) {
+            if (p.present && p.viaCopy) copies += std::string(copies.empty() ? "" : ", ") + p.name;
         }
-        return Fail(ACLNN_ERR_PARAM_INVALID,
-                    "the workspace needs " + std::to_string(total) + " bytes (" + std::to_string(opWorkspaceAligned) +
-                        " for the op" + (copies.empty() ? "" : ", the rest for contiguous copies of " + copies) +
-                        ") but only " + std::to_string(available) + " bytes of memory are available");
     }
+    return Fail(ACLNN_ERR_PARAM_INVALID,
+                "the workspace needs " + std::to_string(total) + " bytes (" + std::to_string(opWorkspaceAligned) +
+                    " for the op" + (copies.empty() ? "" : ", the rest for contiguous copies of " + copies) +
+                    ") but only " + std::to_string(available) + " bytes of memory are available");
+}
+
+aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
+    if (const std::string bad = EnvironmentError(); !bad.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, bad);
+    const SocSpec& soc = CurrentSoc();
+    KernelLaunch launch;
+    launch.coreLimit = CurrentCoreLimit();
+    launch.tiling = RunTiling(soc, launch.coreLimit);
+    if (!launch.tiling.ok) {
+        return Fail(ACLNN_ERR_INNER_TILING_ERROR, "tiling of " + opType_ + " failed: " + launch.tiling.error);
+    }
+    launch.launches = launch.tiling.blockDim > 0;
+    launch.opWorkspace = launch.tiling.workspaceSizes.empty() ? 0 : launch.tiling.workspaceSizes[0];
     // The kernel's `workspace` points past the library's system workspace (op projects
     // hand kernels the user part).
-    const uint64_t systemWorkspace = std::min<uint64_t>(soc.libWorkspaceBytes, opWorkspace);
+    launch.systemWorkspace = std::min<uint64_t>(soc.libWorkspaceBytes, launch.opWorkspace);
+    launch.kernel = kernelName_;
+    launch.opType = opType_;
+    launch.soc = &soc;
+
+    // Contiguous copies of strided views follow the op's own workspace.
+    const uint64_t opWorkspaceAligned = (launch.opWorkspace + kTempAlign - 1) / kTempAlign * kTempAlign;
+    uint64_t tempBytes = opWorkspaceAligned;
+    if (aclnnStatus s = PlaceTensors(&launch, &tempBytes); s != ACLNN_SUCCESS) return s;
+    const uint64_t total = launch.launches ? tempBytes : 0;
+    if (aclnnStatus s = CheckWorkspaceFits(launch, total, opWorkspaceAligned); s != ACLNN_SUCCESS) return s;
 
     std::vector<void*> inAddrs, outAddrs;
     inAddrs.reserve(inputs_.size());
     outAddrs.reserve(outputs_.size());
     for (const Arg& a : inputs_) inAddrs.push_back(a.tensor ? a.tensor->Data() : nullptr);
     for (const Arg& a : outputs_) outAddrs.push_back(a.tensor ? a.tensor->Data() : nullptr);
-    const std::string kernel = kernelName_, opType = opType_;
-    const SocSpec* socPtr = &soc;
-    // The placements and the tiling move into the body (nothing below reads them again).
-    auto body = [=, inputs = std::move(inputs), outputs = std::move(outputs), tiling = std::move(tiling)](
-                    const aclOpExecutor& self, void* workspace, aclrtStream stream) -> aclnnStatus {
-        if (!launches) return ACLNN_SUCCESS;
-        auto* ws = static_cast<uint8_t*>(workspace);
-        // The captured placements stay as they are (a repeatable executor may run on several
-        // threads); each run reads its storage from the executor's current addresses.
-        const std::vector<Placement>& ins = inputs;
-        const std::vector<Placement>& outs = outputs;
-        auto storageOf = [&](const std::vector<void*>& addresses, size_t i) { return static_cast<uint8_t*>(addresses[i]); };
-        auto direct = [](const Placement& p, uint8_t* storage) { return storage + p.view.offset * p.view.elementBytes; };
-        auto fail = [&](const LaunchResult& r) {
-            // Reported once, by the stream's next synchronize, naming this call; as on the
-            // device, the call itself succeeds and the fault surfaces at aclrtSynchronizeStream.
-            sim::acl::RecordLaunch(stream, r, "aclnn" + opType);
-            return ACLNN_SUCCESS;
-        };
-        std::vector<void*> args;
-        args.reserve(ins.size() + outs.size() + 2);
-        for (size_t i = 0; i < ins.size(); ++i) {
-            const Placement& p = ins[i];
-            uint8_t* storage = storageOf(self.inputAddresses, i);
-            if (p.present && p.viaCopy) {
-                LaunchResult r = GatherView(p.view, storage, ws + p.tempOffset);
-                if (!r.ok) return fail(r);
-            }
-            args.push_back(!p.present ? nullptr : p.viaCopy ? ws + p.tempOffset : direct(p, storage));
-        }
-        for (size_t i = 0; i < outs.size(); ++i) {
-            const Placement& p = outs[i];
-            args.push_back(!p.present ? nullptr
-                           : p.viaCopy ? ws + p.tempOffset
-                                       : direct(p, storageOf(self.outputAddresses, i)));
-        }
-        args.push_back(opWorkspace > 0 ? ws + systemWorkspace : nullptr);
-        // Tiling data lives in device memory, as the runtime places it.
-        std::unique_ptr<void, bool (*)(void*)> tilingGm(AllocGm(std::max<size_t>(tiling.tilingData.size(), 8), "tiling"),
-                                                         &FreeGm);
-        std::copy(tiling.tilingData.begin(), tiling.tilingData.end(), static_cast<uint8_t*>(tilingGm.get()));
-        args.push_back(tilingGm.get());
-
-        LaunchConfig config;
-        config.blockDim = tiling.blockDim;
-        config.tilingKey = tiling.tilingKey;
-        config.tilingKeySet = true;
-        config.soc = socPtr;
-        size_t k = 0;
-        for (const Placement& p : ins) config.args.push_back({args[k++], p.name});
-        for (const Placement& p : outs) config.args.push_back({args[k++], p.name});
-        config.args.push_back({args[k++], "workspace"});
-        config.args.push_back({args[k++], "tiling"});
-        // The outputs as the kernel sees them (contiguous): bytes no core writes are reported.
-        for (size_t i = 0; i < outs.size(); ++i) {
-            if (!outs[i].present) continue;
-            const ViewLayout& v = outs[i].view;
-            config.outputs.push_back(OutputTensor{args[ins.size() + i], static_cast<uint64_t>(v.Elements()) * v.elementBytes,
-                                                  outs[i].name, v.shape, v.elementBytes, outs[i].required});
-        }
-        {
-            SocScope scope(socPtr->name, coreLimit);
-            t_lastOpLaunch = LaunchKernel(kernel, config, args);  // shares the launch's logs (CoreLogs)
-            const LaunchResult& r = t_lastOpLaunch;
-            if (!r.ok) return fail(r);
-            sim::acl::RecordLaunch(stream, r);
-        }
-        for (size_t i = 0; i < outs.size(); ++i) {
-            const Placement& p = outs[i];
-            if (p.present && p.viaCopy) {
-                LaunchResult r = ScatterView(p.view, ws + p.tempOffset, storageOf(self.outputAddresses, i));
-                if (!r.ok) return fail(r);
-            }
-        }
-        return ACLNN_SUCCESS;
-    };
     *workspaceSize = total;
     // Moved, not copied: the body holds the placements, the tiling and their vectors.
-    *executor = sim::acl::CreateExecutor(opType_, total, std::move(inAddrs), std::move(outAddrs), std::move(body));
+    *executor = sim::acl::CreateExecutor(opType_, total, std::move(inAddrs), std::move(outAddrs), std::move(launch));
     if (*executor == nullptr) return Fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, "could not create the executor");
     return ACLNN_SUCCESS;
 }

@@ -2,7 +2,8 @@
 """Generates the two-phase aclnn API of an op from its OpDef, as CANN's op_build does.
 
 Input: the op registry as JSON (the `opdef_dump` tool linked with the op's host library).
-Output: aclnn_<snake>.h and aclnn_<snake>.cpp. Names and parameter order follow CANN's
+Output: aclnn_<snake>.h and aclnn_<snake>.cpp, and with --python-signature the op's
+arguments as a Python module (names, aclnn parameter names, optionality; templates/signature.py.j2). Names and parameter order follow CANN's
 rules (CANN docs, "单算子API调用", single-operator API call): inputs in declaration order
 (optional ones suffixed "Optional"), attributes, outputs (suffixed "Out", or "out" for a single
 output), then workspaceSize and executor.
@@ -37,17 +38,18 @@ def snake_case(op_type: str) -> str:
 
 def api_model(op: dict, check: dict | None) -> dict:
     inputs = [{"name": p["name"], "param": p["name"] + ("Optional" if p["param_type"] == "optional" else ""),
-               "optional": p["param_type"] == "optional"} for p in op["inputs"]]
+               "optional": p["param_type"] == "optional", "snake": snake_case(p["name"])} for p in op["inputs"]]
     if any(p["param_type"] == "dynamic" for p in op["inputs"]):
         raise SystemExit("dynamic inputs are not supported by this generator")
     single = len(op["outputs"]) == 1
     outputs = [{"name": p["name"], "param": "out" if single else p["name"] + "Out",
-                "optional": p["param_type"] == "optional"} for p in op["outputs"]]
+                "optional": p["param_type"] == "optional", "snake": snake_case(p["name"])} for p in op["outputs"]]
     attrs = []
     for a in op["attrs"]:
         if a["type"] not in ATTR_C_TYPES:
             raise SystemExit(f"attribute {a['name']}: type {a['type']} not supported by this generator")
-        attrs.append({"name": a["name"], "param": a["name"], "c_type": ATTR_C_TYPES[a["type"]], "type": a["type"]})
+        attrs.append({"name": a["name"], "param": a["name"], "c_type": ATTR_C_TYPES[a["type"]], "type": a["type"],
+                      "snake": snake_case(a["name"]), "default": a.get("default")})
     return {"op_type": op["op_type"], "snake": snake_case(op["op_type"]), "inputs": inputs, "outputs": outputs,
             "attrs": attrs, "gm_args": len(inputs) + len(outputs) + 2, "check": check}
 
@@ -60,6 +62,7 @@ def main(argv=None) -> None:
     parser.add_argument("--check-header", help="op header declaring the argument check hook")
     parser.add_argument("--check-function", help="hook: (inputs, attrs..., outputs) -> {status, message}")
     parser.add_argument("--check-desc-type", help="the hook's tensor descriptor type")
+    parser.add_argument("--python-signature", help="also write the op's arguments as a Python module here")
     args = parser.parse_args(argv)
 
     registry = json.loads(pathlib.Path(args.registry).read_text())
@@ -78,8 +81,11 @@ def main(argv=None) -> None:
     header = env.get_template("aclnn_op.h.j2").render(**model)
     source = env.get_template("aclnn_op.cpp.j2").render(**model)
     name = f"aclnn_{model['snake']}"
-    for path, text in ((out_dir / f"{name}.h", header), (out_dir / "aclnnop" / f"{name}.h", header),
-                       (out_dir / f"{name}.cpp", source)):
+    outputs = [(out_dir / f"{name}.h", header), (out_dir / "aclnnop" / f"{name}.h", header),
+               (out_dir / f"{name}.cpp", source)]
+    if args.python_signature:
+        outputs.append((pathlib.Path(args.python_signature), env.get_template("signature.py.j2").render(**model)))
+    for path, text in outputs:
         if not path.exists() or path.read_text() != text:  # keep timestamps for incremental builds
             path.write_text(text)
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "aclnn/acl_meta.h"
+#include "ascendc_sim/core/memory_overlap.h"
 
 struct aclTensor {
     aclTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType, const int64_t* stride,
@@ -104,17 +105,14 @@ bool DataAligned(const aclTensor& tensor, std::string* why);
 // False (and *why) as for TouchedElements, or when the data type has no byte size.
 bool ByteRange(const aclTensor& tensor, uintptr_t* begin, uintptr_t* end, std::string* why);
 
-// Do two tensors write or read any common byte? Exact when each view can be described by at
-// most kExactOverlapRuns contiguous runs (its non-contiguous outer dims multiply to that many;
-// e.g. any [B, H] column slice with B <= 2^20); otherwise answers true whenever the spans
-// intersect (conservative: never misses an overlap). Empty or invalid views overlap nothing.
-constexpr int64_t kExactOverlapRuns = int64_t{1} << 20;
+// The tensor's view as memory (sim::MemoryView: the address of its first element, shape,
+// byte strides), for the overlap rules of ascendc_sim/core/memory_overlap.h.
+MemoryView MemoryViewOf(const aclTensor& tensor);
+// Do two tensors write or read any common byte? sim::ViewsOverlap (exact up to
+// kExactOverlapRuns runs each, conservative beyond); empty or invalid views overlap nothing.
+using ::sim::kExactOverlapRuns;
 bool Overlaps(const aclTensor& a, const aclTensor& b);
-
-// Whether two elements of one view may share bytes (an output needs memory of its own per
-// element). Dims of size > 1 sorted by stride, each stride must step past everything the
-// smaller dims reach: exact for every layout a strided tensor library produces
-// (permutations, slices, steps), conservative (true) for interleavings beyond them.
+// Whether two elements of one view may share bytes: sim::ElementsShareMemory.
 bool SelfOverlaps(const aclTensor& tensor);
 
 // "[2, 8]": for messages.

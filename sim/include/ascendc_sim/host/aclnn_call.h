@@ -14,39 +14,14 @@
 
 #include "aclnn/acl_meta.h"
 #include "ascendc_sim/core/launch.h"
+#include "ascendc_sim/core/soc.h"
 #include "ascendc_sim/host/op_registry.h"
 #include "ascendc_sim/host/tiling_context_builder.h"
 #include "graph/types.h"
 
 namespace sim::aclnn {
 
-// One tensor argument as an op's own argument checks see it.
-struct ArgDesc {
-    const char* name = "";
-    bool present = false;
-    std::vector<int64_t> shape;
-    ge::DataType dtype = ge::DT_FLOAT;
-    ge::Format format = ge::FORMAT_ND;
-};
-
-// The descriptors converted to the op's own descriptor type (same field names), as its check
-// function takes them; taken by value, so a temporary (InputDescs(), OutputDescs()) gives up
-// its shapes instead of copying them.
-template <typename Desc>
-std::vector<Desc> ConvertDescs(std::vector<ArgDesc> descs) {
-    std::vector<Desc> out;
-    out.reserve(descs.size());
-    for (ArgDesc& d : descs) {
-        Desc desc{};
-        desc.name = d.name;
-        desc.present = d.present;
-        desc.shape = std::move(d.shape);
-        desc.dtype = d.dtype;
-        desc.format = d.format;
-        out.push_back(std::move(desc));
-    }
-    return out;
-}
+struct KernelLaunch;  // what the executor runs (src/host/aclnn_launch.h)
 
 class Call {
 public:
@@ -57,8 +32,12 @@ public:
     Call& Output(const char* name, const aclTensor* tensor);
     Call& Attr(const char* name, sim::host::AttrValue value);
 
-    std::vector<ArgDesc> InputDescs() const;
-    std::vector<ArgDesc> OutputDescs() const;
+    // The tensors as the op's own argument checks see them, in its own descriptor type: a
+    // default-constructible struct with members name, present, shape, dtype and format.
+    template <typename Desc>
+    std::vector<Desc> InputDescs() const { return Descs<Desc>(inputs_); }
+    template <typename Desc>
+    std::vector<Desc> OutputDescs() const { return Descs<Desc>(outputs_); }
 
     // Null out-pointers; required tensors null; dtypes and formats against the OpDef;
     // views inside their storage and allocation; overlapping outputs; partial overlap of an
@@ -74,6 +53,27 @@ private:
         const char* name;
         const aclTensor* tensor;
     };
+    template <typename Desc>
+    static std::vector<Desc> Descs(const std::vector<Arg>& args) {
+        std::vector<Desc> descs(args.size());
+        for (size_t i = 0; i < args.size(); ++i) {
+            descs[i].name = args[i].name;
+            descs[i].present = args[i].tensor != nullptr;
+            if (descs[i].present) ViewFacts(*args[i].tensor, &descs[i].shape, &descs[i].dtype, &descs[i].format);
+        }
+        return descs;
+    }
+    // Prepare's steps: the TilingFunc on the call's tensors; where each tensor reaches the
+    // kernel (in place or copied into the workspace, advancing *tempBytes); whether the
+    // workspace fits in memory.
+    sim::host::TilingResult RunTiling(const SocSpec& soc, uint32_t coreLimit) const;
+    aclnnStatus PlaceTensors(KernelLaunch* launch, uint64_t* tempBytes) const;
+    aclnnStatus CheckWorkspaceFits(const KernelLaunch& launch, uint64_t total, uint64_t opWorkspaceAligned) const;
+    // A tensor's view shape, dtype and format (aclDataType and ge::DataType share values, as
+    // do aclFormat and ge::Format).
+    static void ViewFacts(const aclTensor& tensor, std::vector<int64_t>* shape, ge::DataType* dtype,
+                          ge::Format* format);
+
     const char* apiName_;
     std::string opType_;
     std::string kernelName_;
