@@ -12,8 +12,6 @@
 namespace lstm_cell_grad::py {
 namespace {
 
-using namespace arg;  // the argument indices
-
 RunResult Fail(const AclFailure& failure, const char* api) { return RunResult{failure.status, api, failure.message}; }
 
 // The workspace: a kept device buffer (acl_session.h), given back when the call ends.
@@ -40,7 +38,7 @@ RunResult RunBackward(RunRequest&& request) {
 
     // gradGates and gradCx are written in full; gradBias only when hasBias.
     for (size_t i = 0; i < request.outputs.size(); ++i) {
-        request.outputs[i].writtenWhole = i != kGradBias || request.hasBias;
+        request.outputs[i].writtenWhole = i != arg::kGradBias || request.hasBias;
     }
     std::vector<HostView> views;
     views.reserve(request.inputs.size() + request.outputs.size());
@@ -51,14 +49,15 @@ RunResult RunBackward(RunRequest&& request) {
     if (AclFailure upload = mirror.Upload(); !upload.ok()) return Fail(upload, "copying the arguments to the device");
     // The mirror holds the inputs, then the outputs (IR indices of lstm_cell_grad_args.h).
     auto input = [&](size_t index) { return mirror.Tensor(index); };
-    auto output = [&](size_t index) { return mirror.Tensor(kInputCount + index); };
+    auto output = [&](size_t index) { return mirror.Tensor(arg::kInputCount + index); };
 
     uint64_t workspaceBytes = 0;
     aclOpExecutor* executor = nullptr;
     const char* firstPhase = "aclnnThnnFusedLstmCellBackwardGetWorkspaceSize";
     aclnnStatus status = aclnnThnnFusedLstmCellBackwardGetWorkspaceSize(
-        input(kGradHy), input(kGradC), input(kCx), input(kCy), input(kStorage), request.hasBias, output(kGradGates),
-        output(kGradCx), output(kGradBias), &workspaceBytes, &executor);
+        input(arg::kGradHy), input(arg::kGradC), input(arg::kCx), input(arg::kCy), input(arg::kStorage),
+        request.hasBias, output(arg::kGradGates), output(arg::kGradCx), output(arg::kGradBias), &workspaceBytes,
+        &executor);
     if (status != ACLNN_SUCCESS) return Fail(Failure(status, firstPhase), firstPhase);
 
     DeviceBuffer workspace;

@@ -39,7 +39,10 @@ def test_derived_figures(prof):
     assert prof.min_gm_bytes == 13 * n + 4 * H * S == 3_424_256
     assert prof.traffic_ratio == pytest.approx((8 * n + 5 * n + 4 * H * 4) / 3_424_256)
     assert prof.hbm_floor_us == pytest.approx(3_424_256 / 1600e9 * 1e6)    # bytes / (1600 GB/s), in us
-    assert prof.roofline_fraction == pytest.approx(prof.hbm_floor_us / 11.0)
+    # 24 + 4 (bias) repeat-cycles per 256 fp32 bytes, over the 2 launched cores at 1.8 GHz.
+    assert prof.vector_floor_us == pytest.approx(n / 256 * 28 / 2 / 1.8e3)
+    assert prof.roofline_bound == "vector"
+    assert prof.roofline_fraction == pytest.approx(prof.vector_floor_us / 11.0)
     assert prof.load_balance == pytest.approx(11.0 / 10.5)
 
 
@@ -55,7 +58,7 @@ def test_minimum_traffic(has_bias, grad_hy, grad_c, units):
 def test_summary_says_modeled(prof):
     text = str(prof)
     assert "modeled" in text.splitlines()[0]
-    assert "roofline fraction" in text and "0.195" in text  # 2.14 us / 11 us
+    assert "roofline fraction" in text and "0.724" in text  # vector floor 7.96 us / 11 us
 
 
 def test_rejects_json_that_is_not_modeled():
