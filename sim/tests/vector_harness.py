@@ -2,10 +2,14 @@
 shared by the vector, Cast and vector-check tests."""
 from __future__ import annotations
 
+import pathlib
+import shutil
+import subprocess
 from dataclasses import dataclass
 
 import ml_dtypes
 import numpy as np
+import pytest
 
 F32, F16, BF16 = np.float32, np.float16, ml_dtypes.bfloat16
 DTYPE_NAMES = {np.dtype(np.float32): "float32", np.dtype(np.float16): "float16", np.dtype(BF16): "bfloat16",
@@ -95,3 +99,18 @@ def random_values(rng, dtype, n, low=-10.0, high=10.0):
 
 # ---------------------------------------------------------------------------------------
 # Elementwise binary APIs
+
+
+def compile_errors(tmp_path, source: str) -> str:
+    """The compiler's errors for a kernel source that must NOT compile against sim/include
+    (a type A2/A3 lacks is a static_assert naming the API); skips when g++ is missing."""
+    compiler = shutil.which("g++")
+    if compiler is None:
+        pytest.skip("no g++")
+    include = pathlib.Path(__file__).resolve().parents[1] / "include"
+    path = tmp_path / "bad_kernel.cpp"
+    path.write_text(source)
+    result = subprocess.run([compiler, "-std=c++17", "-fsyntax-only", f"-I{include}", str(path)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode != 0, "the kernel compiled, but every call in it should be rejected"
+    return result.stderr

@@ -1,6 +1,7 @@
 """tools/tiling_vs_tune.py: the tiling's default plan against the best plan `tune` finds within
-the same GM-traffic budget (modeled). Quick: the tool runs and reports on tiny shapes. Slow:
-the whole sweep, every case within 2% of tune's best."""
+the same GM-traffic budget (modeled). Quick: the tool runs and reports on tiny shapes. The whole
+sweep (every case within 2% of tune's best) takes hours on the sim, so it runs only when
+LSTM_CELL_GRAD_SWEEP=1 is set, never in CI."""
 import os
 import subprocess
 import sys
@@ -27,9 +28,11 @@ def test_the_sweep_tool_reports_tiny_shapes():
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("LSTM_CELL_GRAD_SWEEP") != "1",
+                    reason="the whole sweep takes hours on the sim: set LSTM_CELL_GRAD_SWEEP=1 to run it")
 @pytest.mark.xfail(reason="the bias chunk height is the same on every SoC (gradBias's summation order): on "
                           "(1024, 1024) float16 the 48-core SoCs' best height loses 11% on 40 cores and the "
-                          "reverse 8% (docs/benchmarks.md)", strict=False)
+                          "reverse 8% (docs/benchmarks.md)", strict=True)
 def test_sweep_default_within_two_percent_of_tune():
     result = sweep("--max-gap", "0.02", timeout=8 * 3600)
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]

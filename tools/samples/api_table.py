@@ -163,9 +163,22 @@ def _compile(probes: list[Probe], workdir: pathlib.Path) -> dict[int, str]:
                           capture_output=True, text=True, errors="replace")
     failures: dict[int, str] = {}
     pending_error = ""
+    # An error inside a header template is printed after its "required from here" line in the
+    # probe: that probe is the one the error belongs to.
+    instantiating = None
     for line in done.stderr.splitlines():
         line = line.replace("\u2018", "'").replace("\u2019", "'")
         error = re.search(r"\berror: (.*)$", line)
+        if "In instantiation of" in line:
+            instantiating = None
+        here = re.search(r"probes\.cpp:(\d+):\d+:\s+required from here", line)
+        if here:
+            number = int(here.group(1))
+            instantiating = next((i for first, last, i in spans if first <= number <= last), None)
+        if error and "probes.cpp:" not in line and instantiating is not None:
+            failures.setdefault(instantiating, error.group(1)[:160])
+            instantiating = None
+            continue
         if error and not pending_error:
             pending_error = error.group(1)
         where = re.search(r"probes\.cpp:(\d+):", line)
