@@ -9,6 +9,7 @@
 #include "acl_state.h"
 #include "ascendc_sim/core/gm.h"
 #include "ascendc_sim/core/launch.h"
+#include "ascendc_sim/core/launch_report.h"
 #include "ascendc_sim/core/soc.h"
 #include "ascendc_sim/host/acl_runtime.h"
 #include "cpu_debug_launch.h"
@@ -36,19 +37,7 @@ std::string Describe(const ChevronSite& site, const ChevronConfig& config) {
 }
 
 void Print(const ChevronSite& site, const ChevronConfig& config, const LaunchResult& result) {
-    std::string text = "[ascendc-sim] " + Describe(site, config);
-    if (!result.soc.empty()) text += " on " + result.soc;
-    if (result.ok && result.warnings.empty()) {
-        text += ": ok\n";
-    } else {
-        text += std::string(" at ") + site.file + ":" + std::to_string(site.line) + ": " +
-                (result.ok ? "ok with warnings" : "FAILED") + "\n";
-        if (!result.ok) text += std::string("[ERROR][") + CheckName(result.errorKind) + "] " + result.error + "\n";
-        for (const auto& warning : result.warnings) {
-            text += std::string("[WARNING][") + CheckName(warning.kind) + "] x" + std::to_string(warning.count) +
-                    " in this launch, first: " + warning.firstMessage + "\n";
-        }
-    }
+    const std::string text = LaunchReportText(Describe(site, config), site.file, site.line, result);
     std::fputs(text.c_str(), stdout);  // one call: lines of launches on other threads do not interleave
     std::fflush(stdout);
 }

@@ -12,6 +12,7 @@
 #include "ascendc_sim/core/gm.h"
 #include "ascendc_sim/core/fork_guard.h"
 #include "ascendc_sim/core/launch.h"
+#include "ascendc_sim/core/launch_report.h"
 #include "ascendc_sim/core/soc.h"
 #include "kern_fwk.h"
 
@@ -90,19 +91,7 @@ void NoteKernelMode(KernelMode mode) {
 }
 
 void Print(const sim::tik::CallSite& site, int64_t blockDim, const sim::LaunchResult& result) {
-    std::string text = "[ascendc-sim] " + Describe(site, blockDim);
-    if (!result.soc.empty()) text += " on " + result.soc;
-    if (result.ok && result.warnings.empty()) {
-        text += ": ok\n";
-    } else {
-        text += std::string(" at ") + site.file + ":" + std::to_string(site.line) + ": " +
-                (result.ok ? "ok with warnings" : "FAILED") + "\n";
-        if (!result.ok) text += std::string("[ERROR][") + sim::CheckName(result.errorKind) + "] " + result.error + "\n";
-        for (const auto& warning : result.warnings) {
-            text += std::string("[WARNING][") + sim::CheckName(warning.kind) + "] x" + std::to_string(warning.count) +
-                    " in this launch, first: " + warning.firstMessage + "\n";
-        }
-    }
+    const std::string text = sim::LaunchReportText(Describe(site, blockDim), site.file, site.line, result);
     std::lock_guard<std::mutex> lock(g_printMutex);
     std::fputs(text.c_str(), stdout);
     std::fflush(stdout);
