@@ -140,7 +140,7 @@ py::dict Plan(int64_t batch, int64_t hidden, uint32_t dtypeBytes, bool hasGradHy
                                           : bfloat16      ? lstm_cell_grad::kIoBfloat16
                                                           : lstm_cell_grad::kIoFloat16;
     const TilingReport r = ReportTiling(
-        TilingRequest{batch, hidden, dtype, hasGradHy, hasGradC, hasBias, soc, coreLimit, ToOverrides(overrides)});
+        TilingRequest{{batch, hidden, dtype, hasGradHy, hasGradC, hasBias}, soc, coreLimit, ToOverrides(overrides)});
     py::dict plan;
     plan["soc"] = r.soc;
     plan["aiv_cores"] = r.aivCores;

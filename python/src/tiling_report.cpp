@@ -23,9 +23,7 @@ std::vector<const char*> TilingFieldNames() {
 TilingReport ReportTiling(const TilingRequest& request) {
     sim_hooks::SocScope socScope(request.soc, request.coreLimit);  // throws for an unknown SoC
     const std::unique_ptr<gert::TilingContext> context = sim_hooks::OpTilingContext(
-        sim_hooks::OpShape{request.batch, request.hidden, request.dtype, request.hasGradHy, request.hasGradC,
-                           request.hasBias},
-        request.soc, request.coreLimit);
+        request.shape, request.soc, request.coreLimit);
     TilingPlan plan;
     std::string error;
     if (TilingFromContext(context.get(), request.overrides, &plan, &error) != ge::GRAPH_SUCCESS) {
@@ -54,10 +52,10 @@ TilingReport ReportTiling(const TilingRequest& request) {
     THNN_FUSED_LSTM_CELL_BACKWARD_TILING_FIELDS
 #pragma pop_macro("TILING_DATA_FIELD_DEF")
     report.tileRows = d.tileCols == 0 ? 0 : d.tileElems / d.tileCols;
-    report.biasChunkRows = request.hasBias ? d.rowUnit : 0;
+    report.biasChunkRows = request.shape.hasBias ? d.rowUnit : 0;
     for (uint32_t block = 0; block < plan.blockDim; ++block) {
-        const Range rows = CoreRows(request.batch, d.rowUnit, d.gridRows, d.gridCols, block);
-        const Range cols = CoreCols(request.hidden, d.colUnit, d.gridCols, block);
+        const Range rows = CoreRows(request.shape.batch, d.rowUnit, d.gridRows, d.gridCols, block);
+        const Range cols = CoreCols(request.shape.hidden, d.colUnit, d.gridCols, block);
         const int64_t rowCount = rows.end - rows.begin, colCount = cols.end - cols.begin;
         report.cores.push_back(CoreRect{rows.begin, rows.end, cols.begin, cols.end});
         if (report.busiestCore < 0 || rowCount * colCount > report.busiestRows * report.busiestCols) {

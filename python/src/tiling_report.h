@@ -8,16 +8,12 @@
 #include <vector>
 
 #include "lstm_cell_grad_compute_tiling.h"
+#include "sim_hooks.h"
 
 namespace lstm_cell_grad::py {
 
 struct TilingRequest {
-    int64_t batch = 0;
-    int64_t hidden = 0;
-    IoDtype dtype = kIoFloat32;
-    bool hasGradHy = true;
-    bool hasGradC = true;
-    bool hasBias = true;
+    sim_hooks::OpShape shape;
     std::string soc;
     uint32_t coreLimit = 0;  // 0: every AIV core
     TilingOverrides overrides;
