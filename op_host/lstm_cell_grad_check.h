@@ -8,6 +8,7 @@
 
 #include "graph/types.h"
 #include "lstm_cell_grad_args.h"
+#include "lstm_cell_grad_tiling_input.h"
 
 namespace lstm_cell_grad {
 
@@ -42,15 +43,17 @@ struct CheckResult {
     CheckResult(int32_t statusCode = 0, std::string text = "") : status(statusCode), message(std::move(text)) {}
     int32_t status;        // 0, 161001 (ACLNN_ERR_PARAM_NULLPTR) or 161002 (ACLNN_ERR_PARAM_INVALID)
     std::string message;   // names the argument and what is wrong
+    CheckedTilingInput tiling;  // when ok(): what the tiling is computed from, its sizes checked
     bool ok() const { return status == 0; }
 };
 
 constexpr int32_t kStatusNullptr = 161001;  // ACLNN_ERR_PARAM_NULLPTR
 constexpr int32_t kStatusInvalid = 161002;  // ACLNN_ERR_PARAM_INVALID
 
-// Null required tensors, dtypes (float32/float16/bfloat16, all one dtype), formats (ND), ranks and
-// shapes ([B, H], [B, 4H], [4H] with B and H taken from cx). Overlap of memory is checked
-// by the caller, which knows the addresses.
+// Null required tensors, dtypes (float32/float16/bfloat16, all one dtype), formats (ND), ranks,
+// sizes (CheckTilingInput) and shapes ([B, H], [B, 4H], [4H] with B and H taken from cx).
+// Overlap of memory is checked by the caller, which knows the addresses. Run once per call:
+// the result carries the checked tiling input on to the tiling.
 CheckResult CheckArguments(const Arguments& args);
 
 }  // namespace lstm_cell_grad
