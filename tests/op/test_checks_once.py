@@ -52,7 +52,9 @@ CHILD = textwrap.dedent("""
 def counts():
     """{step: (argument checks, size checks, (status, message) or None)} from the child."""
     counter = build_path("tests", "op", "check_counts", "libcheck_counter.so")
-    env = {**os.environ, "LD_PRELOAD": str(counter),
+    # After any preload already there (a sanitizer runtime must stay first).
+    preload = " ".join(filter(None, [os.environ.get("LD_PRELOAD"), str(counter)]))
+    env = {**os.environ, "LD_PRELOAD": preload,
            "PYTHONPATH": os.pathsep.join(filter(None, [str(PACKAGE_DIR), os.environ.get("PYTHONPATH")]))}
     result = subprocess.run([sys.executable, "-c", CHILD, str(counter)], capture_output=True, text=True,
                             env=env, timeout=300)
