@@ -1,5 +1,7 @@
-// Argument checks of ThnnFusedLstmCellBackward, shared by every path: the two-phase aclnn
-// API (status codes and messages for the caller) and the TilingFunc (graph mode).
+// Argument checks of ThnnFusedLstmCellBackward, shared by every path: the TilingFunc runs them
+// once per call (an aclnn call reaches the op only through it), graph mode's InferShape and
+// InferDataType run them on a node, and the sim's aclnn layer runs them again only when the
+// tiling refused, for the status code and message the caller gets.
 #pragma once
 #include <cstdint>
 #include <string>
