@@ -3,7 +3,7 @@
 #include <sstream>
 #include <string>
 
-#include "lstm_cell_grad_compute_tiling.h"
+#include "lstm_cell_grad_tiling_input.h"
 
 namespace lstm_cell_grad {
 namespace {
@@ -82,8 +82,11 @@ CheckResult CheckArguments(const Arguments& args) {
     }
     const int64_t batch = args.cx.shape[0], hidden = args.cx.shape[1];
     // Before anything is derived from them (4 * hidden_size, byte counts).
+    const IoDtype io = dtype == ge::DT_FLOAT ? kIoFloat32 : dtype == ge::DT_BF16 ? kIoBfloat16 : kIoFloat16;
+    const TilingInput input{batch, hidden, io, args.gradHy.present, args.gradC.present, args.hasBias};
+    CheckResult passed;
     std::string limit;
-    if (!CheckSizeLimits(batch, hidden, dtype == ge::DT_FLOAT ? 4 : 2, args.hasBias, &limit)) {
+    if (!CheckTilingInput(input, &passed.tiling, &limit)) {
         return Fail(kStatusInvalid, "cx has shape " + ShapeText(args.cx.shape) + ": " + limit);
     }
     const std::string where = " (batch " + std::to_string(batch) + ", hidden_size " + std::to_string(hidden) +
@@ -105,7 +108,7 @@ CheckResult CheckArguments(const Arguments& args) {
         CheckResult r = expect(args.gradBias, {4 * hidden}, "[4 * hidden_size]");
         if (!r.ok()) return r;
     }
-    return CheckResult{};
+    return passed;
 }
 
 }  // namespace lstm_cell_grad

@@ -1,5 +1,7 @@
-// Argument checks of ThnnFusedLstmCellBackward, shared by every path: the two-phase aclnn
-// API (status codes and messages for the caller) and the TilingFunc (graph mode).
+// Argument checks of ThnnFusedLstmCellBackward, shared by every path: the TilingFunc runs them
+// once per call (an aclnn call reaches the op only through it), graph mode's InferShape and
+// InferDataType run them on a node, and the sim's aclnn layer runs them again only when the
+// tiling refused, for the status code and message the caller gets.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -8,6 +10,7 @@
 
 #include "graph/types.h"
 #include "lstm_cell_grad_args.h"
+#include "lstm_cell_grad_tiling_input.h"
 
 namespace lstm_cell_grad {
 
@@ -42,15 +45,17 @@ struct CheckResult {
     CheckResult(int32_t statusCode = 0, std::string text = "") : status(statusCode), message(std::move(text)) {}
     int32_t status;        // 0, 161001 (ACLNN_ERR_PARAM_NULLPTR) or 161002 (ACLNN_ERR_PARAM_INVALID)
     std::string message;   // names the argument and what is wrong
+    CheckedTilingInput tiling;  // when ok(): what the tiling is computed from, its sizes checked
     bool ok() const { return status == 0; }
 };
 
 constexpr int32_t kStatusNullptr = 161001;  // ACLNN_ERR_PARAM_NULLPTR
 constexpr int32_t kStatusInvalid = 161002;  // ACLNN_ERR_PARAM_INVALID
 
-// Null required tensors, dtypes (float32/float16/bfloat16, all one dtype), formats (ND), ranks and
-// shapes ([B, H], [B, 4H], [4H] with B and H taken from cx). Overlap of memory is checked
-// by the caller, which knows the addresses.
+// Null required tensors, dtypes (float32/float16/bfloat16, all one dtype), formats (ND), ranks,
+// sizes (CheckTilingInput) and shapes ([B, H], [B, 4H], [4H] with B and H taken from cx).
+// Overlap of memory is checked by the caller, which knows the addresses. Run once per call:
+// the result carries the checked tiling input on to the tiling.
 CheckResult CheckArguments(const Arguments& args);
 
 }  // namespace lstm_cell_grad

@@ -18,38 +18,18 @@ constexpr uint32_t kFinalMaxRows = 64;
 
 }  // namespace
 
-bool CheckSizeLimits(int64_t batch, int64_t hidden, uint32_t dtypeBytes, bool hasBias, std::string* error) {
-    if (batch < 0 || hidden < 0) {
-        *error = "batch and hidden must be non-negative";
-        return false;
-    }
-    if (dtypeBytes != 4 && dtypeBytes != 2) {
-        *error = "element size must be 4 (float32) or 2 (float16, bfloat16)";
-        return false;
-    }
-    // The bytes of a [batch, 4 * hidden] tensor must fit int64 (every offset and the
-    // workspace are below it), and the gradBias chunk count uint32 (tiling data): refused
-    // here rather than wrapped (a wrapped chunk count once made rowUnit 0, then a division).
-    int64_t rowBytes = 0, tensorBytes = 0;
-    if (__builtin_mul_overflow(hidden, static_cast<int64_t>(kGates) * dtypeBytes, &rowBytes) ||
-        __builtin_mul_overflow(rowBytes, batch, &tensorBytes)) {
-        *error = "batch " + std::to_string(batch) + " x 4 * hidden_size " + std::to_string(hidden) +
-                 " elements need more than 2^63 bytes";
-        return false;
-    }
-    if (hasBias && hidden > 0 && CeilDiv(batch, kBiasChunkRows) > static_cast<int64_t>(UINT32_MAX)) {
-        *error = "batch " + std::to_string(batch) + " needs more than 2^32 - 1 gradBias chunks of " +
-                 std::to_string(kBiasChunkRows) + " rows";
-        return false;
-    }
-    return true;
+bool ComputeTiling(const TilingInput& input, const PlatformInfo& platform, const TilingOverrides& overrides,
+                   TilingPlan* plan, std::string* error) {
+    *plan = TilingPlan{};
+    CheckedTilingInput checked;
+    return CheckTilingInput(input, &checked, error) && ComputeTiling(checked, platform, overrides, plan, error);
 }
 
-bool ComputeTiling(const TilingInput& in, const PlatformInfo& platform, const TilingOverrides& ov, TilingPlan* plan,
-                   std::string* error) {
+bool ComputeTiling(const CheckedTilingInput& checked, const PlatformInfo& platform, const TilingOverrides& ov,
+                   TilingPlan* plan, std::string* error) {
+    const TilingInput& in = checked.get();
     *plan = TilingPlan{};
     const uint32_t s = IoBytes(in.dtype), block = kBlockBytes / s;
-    if (!CheckSizeLimits(in.batch, in.hidden, s, in.hasBias, error)) return false;
     if (platform.aivCores == 0) return TilingFail(error, "the platform reports no AIV cores");
     if (!CheckOverrides(in, ov, error)) return false;
     const InputSet inputs{in.hasGradHy, in.hasGradC};

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "lstm_cell_grad_layout.h"
+#include "lstm_cell_grad_tiling_input.h"
 #include "thnn_fused_lstm_cell_backward_tiling.h"
 
 namespace lstm_cell_grad {
@@ -14,15 +15,6 @@ struct PlatformInfo {
     uint32_t aivCores;           // PlatformAscendC::GetCoreNumAiv()
     uint64_t ubBytes;            // GetCoreMemSize(UB)
     uint64_t libWorkspaceBytes;  // GetLibApiWorkSpaceSize()
-};
-
-struct TilingInput {
-    int64_t batch;
-    int64_t hidden;
-    IoDtype dtype;
-    bool hasGradHy;
-    bool hasGradC;
-    bool hasBias;
 };
 
 // Explicit values for the tiling's free choices, 0 meaning "the tiling chooses". The
@@ -60,12 +52,13 @@ struct TilingPlan {
     uint64_t ubBytesUsed = 0;    // the larger of the two phases
 };
 
-// The sizes the op can take: non-negative, a [batch, 4 * hidden] tensor below 2^63 bytes,
-// at most 2^32 - 1 gradBias chunks. Shared by the argument checks and ComputeTiling.
-bool CheckSizeLimits(int64_t batch, int64_t hidden, uint32_t dtypeBytes, bool hasBias, std::string* error);
+// The plan for a checked input. Returns false with *error set when an override is invalid (the
+// message names it) or the platform cannot hold a tile. A pure function of its arguments.
+bool ComputeTiling(const CheckedTilingInput& input, const PlatformInfo& platform, const TilingOverrides& overrides,
+                   TilingPlan* plan, std::string* error);
 
-// Returns false with *error set when the input cannot be tiled (sizes out of range) or an
-// override is invalid (the message names it). A pure function of its arguments: no state.
+// The same for an input nobody has checked (tests, tools): CheckTilingInput, then the above;
+// sizes out of range are refused with CheckSizeLimits' message.
 bool ComputeTiling(const TilingInput& input, const PlatformInfo& platform, const TilingOverrides& overrides,
                    TilingPlan* plan, std::string* error);
 

@@ -47,8 +47,9 @@ Memo& TheMemo() {
 
 }  // namespace
 
-bool RememberedTiling(const TilingInput& in, const PlatformInfo& platform, const TilingOverrides& ov,
+bool RememberedTiling(const CheckedTilingInput& checked, const PlatformInfo& platform, const TilingOverrides& ov,
                       TilingPlan* plan, std::string* error) {
+    const TilingInput& in = checked.get();
     Memo& memo = TheMemo();
     {
         std::lock_guard<std::mutex> lock(memo.mutex);
@@ -66,7 +67,7 @@ bool RememberedTiling(const TilingInput& in, const PlatformInfo& platform, const
     fresh.input = in;
     fresh.platform = platform;
     fresh.overrides = ov;
-    fresh.ok = ComputeTiling(in, platform, ov, &fresh.plan, &fresh.error);
+    fresh.ok = ComputeTiling(checked, platform, ov, &fresh.plan, &fresh.error);
     *plan = fresh.plan;
     if (!fresh.ok) *error = fresh.error;
     std::lock_guard<std::mutex> lock(memo.mutex);

@@ -12,7 +12,7 @@ namespace lstm_cell_grad {
 
 // ComputeTiling(input, platform, overrides), answered from the last few answers when the
 // same arguments come again.
-bool RememberedTiling(const TilingInput& input, const PlatformInfo& platform, const TilingOverrides& overrides,
+bool RememberedTiling(const CheckedTilingInput& input, const PlatformInfo& platform, const TilingOverrides& overrides,
                       TilingPlan* plan, std::string* error);
 
 }  // namespace lstm_cell_grad

@@ -79,11 +79,7 @@ ge::graphStatus TilingFromContext(gert::TilingContext* context, const TilingOver
     uint64_t ubBytes = 0;
     ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubBytes);
     const PlatformInfo platform{ascendc.GetCoreNumAiv(), ubBytes, static_cast<uint64_t>(ascendc.GetLibApiWorkSpaceSize())};
-    const IoDtype dtype = args.cx.dtype == ge::DT_FLOAT ? kIoFloat32 : args.cx.dtype == ge::DT_BF16 ? kIoBfloat16
-                                                                                                   : kIoFloat16;
-    const TilingInput input{args.cx.shape[0], args.cx.shape[1], dtype, args.gradHy.present, args.gradC.present,
-                            args.hasBias};
-    if (!RememberedTiling(input, platform, overrides, plan, error)) return ge::GRAPH_FAILED;
+    if (!RememberedTiling(checked.tiling, platform, overrides, plan, error)) return ge::GRAPH_FAILED;
 
     context->SetBlockDim(plan->blockDim);
     context->SetTilingKey(plan->tilingKey);

@@ -28,7 +28,8 @@ def ours() -> Subject:
                    [host, ROOT / "op_kernel", ROOT / "sim/include/ascendc_sim/model"],
                    host / "thnn_fused_lstm_cell_backward_tiling.h",
                    ROOT / "op_kernel/thnn_fused_lstm_cell_backward.cpp",
-                   [host / "lstm_cell_grad_compute_tiling.cpp"], True)
+                   # ComputeTiling and what it calls: every op_host source but the OpDef's (registration)
+                   [p for p in sorted(host.glob("*.cpp")) if p.name != "thnn_fused_lstm_cell_backward.cpp"], True)
 
 
 def ops_nn(checkouts) -> Subject:

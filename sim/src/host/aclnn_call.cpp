@@ -147,8 +147,11 @@ sim::host::TilingResult Call::RunTiling(const SocSpec& soc, uint32_t coreLimit) 
     builder.Soc(soc.name, coreLimit);
     auto spec = [](const aclTensor* t) -> std::optional<sim::host::TensorSpec> {
         if (t == nullptr) return std::nullopt;
-        // The kernel sees contiguous tensors of the view's shape (views are copied if needed).
-        return sim::host::TensorSpec::Nd(t->ViewShape(), static_cast<ge::DataType>(t->DataType()));
+        // The kernel sees contiguous tensors of the view's shape (views are copied if needed),
+        // in the tensor's own format, which the op's checks may refuse.
+        sim::host::TensorSpec spec = sim::host::TensorSpec::Nd(t->ViewShape(), static_cast<ge::DataType>(t->DataType()));
+        spec.storageFormat = spec.originFormat = static_cast<ge::Format>(t->Format());
+        return spec;
     };
     for (const Arg& a : inputs_) builder.Input(spec(a.tensor));
     for (const sim::host::AttrValue& v : attrs_) builder.Attr(v);
@@ -195,12 +198,27 @@ aclnnStatus Call::CheckWorkspaceFits(const KernelLaunch& launch, uint64_t total,
                     ") but only " + std::to_string(available) + " bytes of memory are available");
 }
 
+aclnnStatus Call::TileThenPrepare(uint64_t* workspaceSize, aclOpExecutor** executor, const ArgumentCheck& check) {
+    sim::host::TilingResult tiling = RunTiling(CurrentSoc(), CurrentCoreLimit());
+    if (!tiling.ok) {
+        const Verdict verdict = check();
+        if (verdict.status != 0) return Fail(verdict.status, verdict.message);
+    }
+    if (aclnnStatus status = CheckCommon(workspaceSize, executor); status != ACLNN_SUCCESS) return status;
+    return Prepare(workspaceSize, executor, std::move(tiling));
+}
+
 aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return Prepare(workspaceSize, executor, std::nullopt);
+}
+
+aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** executor,
+                          std::optional<sim::host::TilingResult> tiled) {
     if (const std::string bad = EnvironmentError(); !bad.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, bad);
     const SocSpec& soc = CurrentSoc();
     KernelLaunch launch;
     launch.coreLimit = CurrentCoreLimit();
-    launch.tiling = RunTiling(soc, launch.coreLimit);
+    launch.tiling = tiled ? std::move(*tiled) : RunTiling(soc, launch.coreLimit);
     if (!launch.tiling.ok) {
         return Fail(ACLNN_ERR_INNER_TILING_ERROR, "tiling of " + opType_ + " failed: " + launch.tiling.error);
     }

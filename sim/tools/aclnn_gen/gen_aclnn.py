@@ -60,7 +60,8 @@ def main(argv=None) -> None:
     parser.add_argument("--op", required=True, help="op type, e.g. ThnnFusedLstmCellBackward")
     parser.add_argument("--out-dir", required=True)
     parser.add_argument("--check-header", help="op header declaring the argument check hook")
-    parser.add_argument("--check-function", help="hook: (inputs, attrs..., outputs) -> {status, message}")
+    parser.add_argument("--check-function", help="hook: (inputs, attrs..., outputs) -> {status, message}, the op's "
+                        "TilingFunc's own check; run only when the tiling refuses, to name the status")
     parser.add_argument("--check-desc-type", help="the hook's tensor descriptor type")
     parser.add_argument("--python-signature", help="also write the op's arguments as a Python module here")
     args = parser.parse_args(argv)

@@ -65,7 +65,8 @@ int main() {
 #ifdef CHECK_CANN_OURS
     struct Shape { int64_t batch, hidden; };
     const Shape shapes[] = {{1, 1}, {1, 8}, {3, 7}, {64, 1024}, {300, 33}, {1024, 4096}, {7, 100000}, {0, 16}};
-    const uint32_t dtypeBytes[] = {4, 2, 2};
+    const lstm_cell_grad::IoDtype dtypes[] = {lstm_cell_grad::kIoFloat32, lstm_cell_grad::kIoFloat16,
+                                              lstm_cell_grad::kIoBfloat16};
     const lstm_cell_grad::PlatformInfo platforms[] = {{40, 192 * 1024, 16 * 1024 * 1024},
                                                       {48, 192 * 1024, 16 * 1024 * 1024},
                                                       {1, 192 * 1024, 0}};
@@ -73,14 +74,15 @@ int main() {
         for (const Shape& shape : shapes) {
             for (int d = 0; d < 3; ++d) {
                 for (int flags = 0; flags < 8; ++flags) {
-                    const lstm_cell_grad::TilingInput input{shape.batch, shape.hidden, dtypeBytes[d], (flags & 1) != 0,
-                                                            (flags & 2) != 0, (flags & 4) != 0, d == 2};
+                    const lstm_cell_grad::TilingInput input{shape.batch, shape.hidden, dtypes[d], (flags & 1) != 0,
+                                                            (flags & 2) != 0, (flags & 4) != 0};
                     lstm_cell_grad::TilingPlan plan;
                     std::string error;
                     const std::string label = "B=" + std::to_string(shape.batch) + " H=" +
                                               std::to_string(shape.hidden) + " dtype " + std::to_string(d) +
                                               " flags " + std::to_string(flags);
-                    if (!lstm_cell_grad::ComputeTiling(input, platform, &plan, &error)) {
+                    if (!lstm_cell_grad::ComputeTiling(input, platform, lstm_cell_grad::TilingOverrides(), &plan,
+                                                       &error)) {
                         Fail(label + ": ComputeTiling refused: " + error);
                         continue;
                     }
@@ -100,8 +102,10 @@ int main() {
     for (const Shape& shape : refused) {
         lstm_cell_grad::TilingPlan plan;
         std::string error;
-        const lstm_cell_grad::TilingInput input{shape.batch, shape.hidden, 4, true, true, true, false};
-        if (lstm_cell_grad::ComputeTiling(input, {40, 192 * 1024, 0}, &plan, &error) || error.empty()) {
+        const lstm_cell_grad::TilingInput input{shape.batch, shape.hidden, lstm_cell_grad::kIoFloat32, true, true, true};
+        if (lstm_cell_grad::ComputeTiling(input, {40, 192 * 1024, 0}, lstm_cell_grad::TilingOverrides(), &plan,
+                                          &error) ||
+            error.empty()) {
             Fail("B=" + std::to_string(shape.batch) + " H=" + std::to_string(shape.hidden) +
                  ": accepted, or refused without a message");
         }

@@ -6,6 +6,7 @@
 // class, in OpDef order, so the API cannot drift from the op definition.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -48,6 +49,20 @@ public:
     // Runs the tiling, sizes the workspace, builds the executor.
     aclnnStatus Prepare(uint64_t* workspaceSize, aclOpExecutor** executor);
 
+    // An op's own argument check: status 0 if the arguments are fine, else the aclnn status
+    // and a message naming the argument.
+    struct Verdict {
+        int32_t status;
+        std::string message;
+    };
+    using ArgumentCheck = std::function<Verdict()>;
+    // For an op whose TilingFunc checks its own arguments. An aclnn call reaches an op's code
+    // only through its TilingFunc (nnopbase's NnopbaseExecutorRunForWorkspace tiles and runs no
+    // InferShape), so the tiling runs first, once, and its check is the call's. Only when the
+    // tiling refuses is `check` run, to give the caller the status and the message that a
+    // TilingFunc can only report as a failed ge::graphStatus. Then CheckCommon and Prepare.
+    aclnnStatus TileThenPrepare(uint64_t* workspaceSize, aclOpExecutor** executor, const ArgumentCheck& check);
+
 private:
     struct Arg {
         const char* name;
@@ -67,6 +82,9 @@ private:
     // kernel (in place or copied into the workspace, advancing *tempBytes); whether the
     // workspace fits in memory.
     sim::host::TilingResult RunTiling(const SocSpec& soc, uint32_t coreLimit) const;
+    // Prepare with the tiling already run (TileThenPrepare) or not yet (nullopt).
+    aclnnStatus Prepare(uint64_t* workspaceSize, aclOpExecutor** executor,
+                        std::optional<sim::host::TilingResult> tiled);
     aclnnStatus PlaceTensors(KernelLaunch* launch, uint64_t* tempBytes) const;
     aclnnStatus CheckWorkspaceFits(const KernelLaunch& launch, uint64_t total, uint64_t opWorkspaceAligned) const;
     // A tensor's view shape, dtype and format (aclDataType and ge::DataType share values, as
