@@ -187,6 +187,16 @@ def test_l2_resident_reread_beats_streaming(simtest):
     assert stream["aiv_time_us"] / reread["aiv_time_us"] > 1.5
 
 
+def test_l2_hits_reach_one_core_at_the_platform_l2_read_rate(simtest):
+    # One core re-reads one 128 KiB tile 8 times: the first read misses (msKPP's streaming rate,
+    # 78.56 GiB/s), the other 7 hit (the ini's l2_read_rate, 110 B/cycle at 1.8 GHz).
+    tile_bytes, tiles = 32768 * 4, 8
+    _, reread = launch(simtest, "dma_stream", 1, [tile_bytes], stream_params(32768, tiles, reread=1))
+    expected = tile_bytes / (78.56 * 2**30 / 1e6) + (tiles - 1) * tile_bytes / (110 * 1.8e3)
+    assert reread["l2_hit_ratio"] == pytest.approx(7 / 8)
+    assert reread["aiv_mte2_time_us"] == pytest.approx(expected, rel=0.05)
+
+
 # ---- a public sample's published A2 timings --------------------------------------------------------
 # asc-devkit examples/01_simd_cpp_api/05_best_practices/00_vector_compute/add_high_performance/README.md
 # (mirror-cann/asc-devkit), "Performance Comparison Summary", Atlas A2, 8192 x 8192 half, 48 AIV:
@@ -343,7 +353,11 @@ def test_soc_timing_header_stands_alone_and_is_constexpr(tmp_path):
         "namespace t = sim::model::timing;\n"
         "static_assert(t::DmaMicros(true, 1, 32768) > t::DmaMicros(true, 1, 8192), \"bigger DMA takes longer\");\n"
         "static_assert(t::FindSocTiming(\"Ascend910B4\").l2Bytes == 96ull * 1024 * 1024, \"910B4 L2\");\n"
-        "static_assert(t::VectorCycles(\"Add\", 2, 128, 2.0) > t::VectorCycles(\"Add\", 2, 128), \"bank\");\n")
+        "static_assert(t::VectorCycles(\"Add\", 2, 128, 2.0) > t::VectorCycles(\"Add\", 2, 128), \"bank\");\n"
+        "static_assert(t::GmRequestFactor(64, 2048, 0, 24576) == 1.0, \"aligned rows: their bytes\");\n"
+        "static_assert(t::GmRequestFactor(1, 2046, 510, 0) == 1.25, \"unaligned 2046 B: 5 requests for 4\");\n"
+        "static_assert(t::GmRequestFactor(1, 128, 384, 0) == 1.0, \"inside one request: its bytes\");\n"
+        "static_assert(t::GmRequestFactor(1, 128, 448, 0) == 2.0, \"128 B across a boundary: 2 requests\");\n")
     compiler = shutil.which("g++") or shutil.which("c++")
     assert compiler
     subprocess.run([compiler, "-std=c++17", "-fsyntax-only", "-I", str(header.parent), str(source)], check=True)

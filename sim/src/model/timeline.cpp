@@ -338,7 +338,7 @@ private:
         // instruction's time alone is its landing latency, overlapped with what follows. A
         // read's L2 hits stream at the L2-hit rate, its misses at msKPP's (DmaStreamRateWithHits).
         const double effective = DmaEffectiveBytes(e.bursts, e.burstBytes, e.gmAddress, pitch);
-        const double rate = toUb ? DmaStreamRateWithHits(effective, data, static_cast<double>(t.hitBytes), timing_.clockGHz)
+        const double rate = toUb ? DmaStreamRateWithHits(effective, static_cast<double>(t.hitBytes), timing_.clockGHz)
                                  : DmaStreamRate(false);
         const double work = std::max(effective, rate * kDmaIssueCycles * cyclesToUs_);
         in.us = DmaLandingMicros(toUb, e.bursts, e.burstBytes, e.gmAddress, pitch, timing_.clockGHz);

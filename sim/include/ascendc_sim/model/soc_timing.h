@@ -243,8 +243,8 @@ constexpr double kL2ReadBytesPerCycle = 110.0;
 SIM_TIMING_FN double L2HitRate(double clockGHz) { return kL2ReadBytesPerCycle * clockGHz * 1e3; }
 
 // Effective bytes per microsecond of one core's MTE pipe streaming a GM->UB transfer of
-// `effective` bytes (DmaEffectiveBytes) carrying `data` bytes of which `hitBytes` hit in L2.
-SIM_TIMING_FN double DmaStreamRateWithHits(double effective, double data, double hitBytes, double clockGHz) {
+// `effective` bytes (DmaEffectiveBytes) whose data has `hitBytes` L2 hits.
+SIM_TIMING_FN double DmaStreamRateWithHits(double effective, double hitBytes, double clockGHz) {
     return effective <= 0.0 ? DmaStreamRate(true)
                             : effective / ((effective - hitBytes) / DmaStreamRate(true) + hitBytes / L2HitRate(clockGHz));
 }
