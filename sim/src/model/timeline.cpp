@@ -3,11 +3,12 @@
 // issues everything else to the MTE2, V and MTE3 queues; each pipe runs its queue in order,
 // held only by WaitFlag (explicit, or the implicit ones of DeQue/AllocTensor), PipeBarrier and
 // SyncAll. DMAs of all cores share GM (HBM) and L2 bandwidth as max-min fair flows, each also
-// capped by its own core's streaming MTE rate (L2 hits faster than misses), and the fresh traffic of all flows (L2 misses and
-// every written byte) shares the SoC's fresh-data rate; a DMA releases its pipe when its bytes have
-// streamed (the next DMA starts then) and its data lands its fixed latency later, which a
-// SetFlag or barrier on that pipe waits for. The L2 decides per 512-B line what is a hit, a
-// miss, or a dirty line written back. Durations come from soc_timing.h.
+// capped by its own core's streaming MTE rate (L2 hits faster than misses), and the fresh
+// traffic of all flows (L2 misses and every written byte) shares the SoC's fresh-data rate; a
+// DMA releases its pipe when its bytes have streamed (the next DMA starts then) and its data
+// lands its fixed latency later, which a SetFlag or barrier on that pipe waits for. The L2
+// decides per 512-B line what is a hit, a miss, or a dirty line written back. Durations come
+// from soc_timing.h.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -334,9 +335,10 @@ private:
         const uint64_t pitch = e.gmPitch != 0 ? e.gmPitch : e.burstBytes;
         const L2Traffic t = l2_.Access(!toUb, e.gmAddress, e.bursts, e.burstBytes, pitch, e.cacheMode);
         const double data = static_cast<double>(e.bytes);
-        // The pipe streams for DmaPipeMicros (at least the issue interval); the rest of the
-        // instruction's time alone is its landing latency, overlapped with what follows. A
-        // read's L2 hits stream at the L2-hit rate, its misses at msKPP's (DmaStreamRateWithHits).
+        // The pipe streams the effective bytes (at least the issue interval): a read's L2 hits at
+        // the L2-hit rate, the rest at msKPP's (DmaStreamRateWithHits; DmaPipeMicros when
+        // nothing hits). The rest of the instruction's time alone is its landing latency,
+        // overlapped with what follows.
         const double effective = DmaEffectiveBytes(e.bursts, e.burstBytes, e.gmAddress, pitch);
         const double rate = toUb ? DmaStreamRateWithHits(effective, static_cast<double>(t.hitBytes), timing_.clockGHz)
                                  : DmaStreamRate(false);

@@ -14,14 +14,15 @@
 //             cycle per AIV.
 //   [bp]      asc-devkit 05_best_practices READMEs: GM ~1.8 TB/s, L2 ~5.2 TB/s on A2/A3;
 //             512-byte aligned transfers recommended.
-//   [ini]     platform ini values quoted by third parties (clock, L2 size, HBM).
+//   [ini]     platform ini values: quoted by third parties (clock, L2 size, HBM), and the CANN
+//             runtime's src/platform/platform_config/cann/Ascend910B*.ini ([AICoreMemoryRates]).
 //   [bcu]     asc-devkit examples/.../04_memory_access/bank_conflict_ub README (Atlas A2/A3):
 //             UB address bits, bank-conflict rules and cycles of Add by operand placement.
 //   [data_copy] asc-devkit examples/.../04_memory_access/data_copy README (Atlas A2): GM->UB
 //             aiv_mte2_time of back-to-back DataCopyPad by copy size (scenarios 1-4 only:
 //             its scenarios 5-8 are the validation set, docs/performance_model.md).
-// Calibration and validation are kept apart: only [ahp], [data_copy] scenarios 1-4 and [bcu]
-// fix constants here; sim/tests/test_model_validation.py checks the model against published
+// Calibration and validation are kept apart: only [msKPP], [ini], [ahp], [data_copy] scenarios
+// 1-4 and [bcu] fix constants here; sim/tests/test_model_validation.py checks the model against published
 // kernels none of these constants came from.
 //   [EST]     an estimate: no published figure found; documented in docs/performance_model.md.
 #pragma once
@@ -141,6 +142,7 @@ constexpr BandwidthPoint kUbToGm[] = {{1, 11.4}, {2, 22.1}, {4, 37.9}, {8, 57.8}
 constexpr double kBurstOverheadBytes = 256.0;
 constexpr uint64_t kGmRequestBytes = 512;
 constexpr uint64_t kGmSectorBytes = 32;
+
 template <size_t N>
 SIM_TIMING_FN double Interpolate(const BandwidthPoint (&table)[N], double kib) {
     if (kib <= table[0].kib) return table[0].gibps * (kib / table[0].kib);  // constant time below
