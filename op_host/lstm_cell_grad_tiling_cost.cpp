@@ -141,9 +141,20 @@ double FinalPassMicros(const TilingInput& in, uint32_t cores, uint32_t biasChunk
            timing::DmaMicros(false, 1, cols * IoBytes(in.dtype));
 }
 
+double GmFloorMicros(const TilingInput& in) {
+    const InputSet inputs{in.hasGradHy, in.hasGradC};
+    const uint64_t all = MinGmBytes(in.batch, in.hidden, in.dtype, inputs, in.hasBias);
+    const uint64_t reads = static_cast<uint64_t>(inputs.Count()) * static_cast<uint64_t>(in.batch) *
+                           static_cast<uint64_t>(in.hidden) * IoBytes(in.dtype);
+    const timing::SocTiming& soc = timing::kSocs[0];
+    // GB/s is 1e3 bytes per microsecond.
+    return std::max(static_cast<double>(reads) / (soc.gmGBps * 1e3), static_cast<double>(all) / (soc.freshGBps * 1e3));
+}
+
 double CoreMicros(const TilingInput& in, int64_t maxRows, int64_t maxCols, TileShape tile, uint32_t cores,
                   uint32_t biasChunks, uint32_t bufferNum) {
-    return CoreMainMicros(in, maxRows, maxCols, tile, bufferNum) + FinalPassMicros(in, cores, biasChunks);
+    return std::max(CoreMainMicros(in, maxRows, maxCols, tile, bufferNum), GmFloorMicros(in)) +
+           FinalPassMicros(in, cores, biasChunks) + timing::LaunchMicros(cores);
 }
 
 }  // namespace lstm_cell_grad

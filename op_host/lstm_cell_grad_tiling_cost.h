@@ -32,11 +32,17 @@ DmaCost DmaCostOf(bool toUb, uint64_t bursts, uint64_t burstBytes, uint64_t gmSt
 // The same from the transfer's DmaEffectiveBytes.
 DmaCost DmaCostFrom(bool toUb, double effectiveBytes, uint64_t bursts, uint64_t burstBytes, double clockGHz);
 
-// The busiest core's time in modeled microseconds: a core of maxRows x maxCols elements in
-// tiles of `tile`, `cores` launched, `biasChunks` partial sums, copy queues bufferNum deep.
+// The plan's modeled task duration in microseconds, as the time model reports it: the busiest
+// core's time (a core of maxRows x maxCols elements in tiles of `tile`, `biasChunks` partial
+// sums, copy queues bufferNum deep), never below the whole call's GM floor, plus the launch
+// overhead of `cores` (soc_timing.h's LaunchMicros).
 double CoreMicros(const TilingInput& in, int64_t maxRows, int64_t maxCols, TileShape tile, uint32_t cores,
                   uint32_t biasChunks, uint32_t bufferNum = kBufferNum);
-// Its two terms: the main phase of the core's own rectangle, and (several bias chunks) the
+// The fewest microseconds the call's GM traffic (MinGmBytes: every input read once, every
+// output written once) takes at the model's shared rates: the reads at the GM (HBM) bandwidth,
+// reads and writes together at the fresh-data rate (soc_timing.h's gmGBps, freshGBps).
+double GmFloorMicros(const TilingInput& in);
+// Its terms: the main phase of the core's own rectangle, and (several bias chunks) the
 // SyncAll and the final pass over the partial sums, the same on every core.
 double CoreMainMicros(const TilingInput& in, int64_t maxRows, int64_t maxCols, TileShape tile, uint32_t bufferNum);
 double FinalPassMicros(const TilingInput& in, uint32_t cores, uint32_t biasChunks);

@@ -25,7 +25,6 @@ if TYPE_CHECKING:  # Plan is made on first use (_plan.plan_class)
 MODELED = "modeled"
 PIPES = ("MTE2", "V", "MTE3", "S")  # track order in traces and plots: load, compute, store, scalar
 GATES = 4
-AIV_CLOCK_GHZ = 1.8  # soc_timing.h's clock (msKPP arch_info), the rate of the vector floor
 
 
 @dataclasses.dataclass(frozen=True)
@@ -207,10 +206,10 @@ class Profile:
     @property
     def vector_floor_us(self) -> float:
         """The fewest vector repeats the formulas need (:func:`min_vector_cycles`) spread over
-        the launched cores at the AIV clock (1.8 GHz)."""
+        the launched cores at the SoC's AIV clock (the time model's, ``_C.aiv_clock_ghz``)."""
         cycles = min_vector_cycles(self.batch, self.hidden, self.dtype_bytes, self.has_bias, "hy" in self.grads,
                                    "c" in self.grads)
-        return cycles / max(1, min(self.block_dim, len(self.cores) or 1)) / (AIV_CLOCK_GHZ * 1e3)
+        return cycles / max(1, min(self.block_dim, len(self.cores) or 1)) / (_C.aiv_clock_ghz(self.soc) * 1e3)
 
     @property
     def floor_us(self) -> float:

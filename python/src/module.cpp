@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "aclnn/opdev/op_errno.h"
+#include "ascendc_sim/model/soc_timing.h"
 #include "acl_session.h"
 #include "call_gate.h"
 #include "lstm_cell_grad_check.h"
@@ -195,6 +196,16 @@ PYBIND11_MODULE(_C, m) {
           "The aclnn layer's overlap rules on host views, each None or (name, address, shape, byte strides, "
           "item size): None when the outputs keep them, else the message.");
     m.def("socs", &sim_hooks::SocTable, "The sim's SoC table, one dict per SoC.");
+    m.def(
+        "aiv_clock_ghz",
+        [](const std::string& soc) {
+            namespace timing = sim::model::timing;
+            for (const timing::SocTiming& row : timing::kSocs) {
+                if (soc == row.name) return row.clockGHz;
+            }
+            throw py::value_error("aiv_clock_ghz: soc '" + soc + "' is not in the time model's SoC table");
+        },
+        py::arg("soc"), "The AIV clock the time model runs the SoC at (soc_timing.h), in GHz.");
     m.def("default_soc", &sim_hooks::DefaultSoc,
           "The calling thread's SoC and core cap (ASCEND_SIM_SOC / ASCEND_SIM_MAX_CORES, else the sim's default).");
     m.def("plan", &Plan, py::arg("batch"), py::arg("hidden"), py::arg("dtype_bytes"), py::arg("has_grad_hy"),

@@ -19,6 +19,16 @@ def test_soc_table_has_the_documented_socs_with_sources():
     assert lcg.backend() == "sim"
 
 
+def test_the_profile_floor_takes_the_time_model_clock():
+    # The vector floor's clock comes from the time model's table; the JSON of a launch carries
+    # the clock its engine ran at: the two are one constant.
+    from lstm_cell_grad import _C
+    outputs, prof = lcg.profile(*make_inputs(64, 1024, "float32"))
+    assert _C.aiv_clock_ghz(prof.soc) == pytest.approx(prof.raw["clock_GHz"])
+    with pytest.raises(ValueError, match="soc 'Ascend000'"):
+        _C.aiv_clock_ghz("Ascend000")
+
+
 @pytest.mark.parametrize("soc", SOC_NAMES)
 @pytest.mark.parametrize("cores", [1, 7, 48])
 def test_every_soc_and_core_cap(soc, cores):

@@ -3,11 +3,12 @@
 // issues everything else to the MTE2, V and MTE3 queues; each pipe runs its queue in order,
 // held only by WaitFlag (explicit, or the implicit ones of DeQue/AllocTensor), PipeBarrier and
 // SyncAll. DMAs of all cores share GM (HBM) and L2 bandwidth as max-min fair flows, each also
-// capped by its own core's streaming MTE rate, and the fresh traffic of all flows (L2 misses and
-// every written byte) shares the SoC's fresh-data rate; a DMA releases its pipe when its bytes have
-// streamed (the next DMA starts then) and its data lands its fixed latency later, which a
-// SetFlag or barrier on that pipe waits for. The L2 decides per 512-B line what is a hit, a
-// miss, or a dirty line written back. Durations come from soc_timing.h.
+// capped by its own core's streaming MTE rate (L2 hits faster than misses), and the fresh
+// traffic of all flows (L2 misses and every written byte) shares the SoC's fresh-data rate; a
+// DMA releases its pipe when its bytes have streamed (the next DMA starts then) and its data
+// lands its fixed latency later, which a SetFlag or barrier on that pipe waits for. The L2
+// decides per 512-B line what is a hit, a miss, or a dirty line written back. Durations come
+// from soc_timing.h.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -334,18 +335,25 @@ private:
         const uint64_t pitch = e.gmPitch != 0 ? e.gmPitch : e.burstBytes;
         const L2Traffic t = l2_.Access(!toUb, e.gmAddress, e.bursts, e.burstBytes, pitch, e.cacheMode);
         const double data = static_cast<double>(e.bytes);
-        // The pipe streams for DmaPipeMicros (at least the issue interval); the rest of the
-        // instruction's time alone is its landing latency, overlapped with what follows.
-        const double rate = DmaStreamRate(toUb);
-        const double work = rate * DmaPipeMicros(toUb, e.bursts, e.burstBytes, e.gmAddress, pitch, timing_.clockGHz);
+        // The pipe streams the effective bytes (at least the issue interval): a read's L2 hits at
+        // the L2-hit rate, the rest at msKPP's (DmaStreamRateWithHits; DmaPipeMicros when
+        // nothing hits). The rest of the instruction's time alone is its landing latency,
+        // overlapped with what follows.
+        const double effective = DmaEffectiveBytes(e.bursts, e.burstBytes, e.gmAddress, pitch);
+        const double rate = toUb ? DmaStreamRateWithHits(effective, static_cast<double>(t.hitBytes), timing_.clockGHz)
+                                 : DmaStreamRate(false);
+        const double work = std::max(effective, rate * kDmaIssueCycles * cyclesToUs_);
         in.us = DmaLandingMicros(toUb, e.bursts, e.burstBytes, e.gmAddress, pitch, timing_.clockGHz);
+        // GM bytes cost their 512-B requests (GmRequestFactor: unaligned bursts issue one more).
+        const double requests = GmRequestFactor(e.bursts, e.burstBytes, e.gmAddress, pitch);
         const double fresh = static_cast<double>(t.missBytes) + (toUb ? 0.0 : data);
-        Flow f{static_cast<int>(c), idx, work, rate, static_cast<double>(t.missBytes + t.hbmWriteBytes) / work,
-               data / work, fresh / work};
+        const double hbm = static_cast<double>(t.missBytes + t.hbmWriteBytes);
+        Flow f{static_cast<int>(c), idx, work, rate, requests * hbm / work, data / work, requests * fresh / work};
         flows_.push_back(f);
         flowsChanged_ = true;
         hbmBytes_ += t.missBytes + t.hbmWriteBytes;
-        freshBytes_ += static_cast<uint64_t>(fresh);
+        hbmChargedBytes_ += requests * hbm;
+        freshChargedBytes_ += requests * fresh;
         l2Bytes_ += e.bytes;
         hbmWriteBackBytes_ += t.hbmWriteBytes;
         if (toUb) {
@@ -685,9 +693,9 @@ private:
     // busiest core occupied (its DMA pipes, vector, scalar, or waiting in SyncAll).
     std::string Bound(const Profile& prof) const {
         if (prof.aivTimeUs <= 0.0 || prof.launchUs >= prof.aivTimeUs) return "launch";
-        const double hbmUse = static_cast<double>(hbmBytes_) / (prof.aivTimeUs * hbmCap_);
+        const double hbmUse = hbmChargedBytes_ / (prof.aivTimeUs * hbmCap_);  // as the flows paid for them
         const double l2Use = static_cast<double>(l2Bytes_) / (prof.aivTimeUs * l2Cap_);
-        const double freshUse = static_cast<double>(freshBytes_) / (prof.aivTimeUs * freshCap_);
+        const double freshUse = freshChargedBytes_ / (prof.aivTimeUs * freshCap_);
         if (std::max(hbmUse, freshUse) >= 0.75 && std::max(hbmUse, freshUse) >= l2Use) return "hbm";
         if (l2Use >= 0.75) return "l2";
         const CoreProfile& core = prof.cores[prof.busiestCore];
@@ -712,7 +720,8 @@ private:
     double flowTime_ = 0.0;          // when flows' `remaining` was last brought up to date
     double nextFlowEnd_ = kInf;
     double now_ = 0.0;
-    uint64_t hbmBytes_ = 0, l2Bytes_ = 0, freshBytes_ = 0, readBytes_ = 0, readHitBytes_ = 0;
+    uint64_t hbmBytes_ = 0, l2Bytes_ = 0, readBytes_ = 0, readHitBytes_ = 0;
+    double hbmChargedBytes_ = 0.0, freshChargedBytes_ = 0.0;  // with GmRequestFactor
     uint64_t hbmWriteBackBytes_ = 0;  // reporting only (the L2-absorbed-writes flag)
     std::vector<WaitSpan> waitSpans_;
     std::vector<TimelineEntry> timeline_;

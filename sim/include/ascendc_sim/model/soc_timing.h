@@ -14,14 +14,15 @@
 //             cycle per AIV.
 //   [bp]      asc-devkit 05_best_practices READMEs: GM ~1.8 TB/s, L2 ~5.2 TB/s on A2/A3;
 //             512-byte aligned transfers recommended.
-//   [ini]     platform ini values quoted by third parties (clock, L2 size, HBM).
+//   [ini]     platform ini values: quoted by third parties (clock, L2 size, HBM), and the CANN
+//             runtime's src/platform/platform_config/cann/Ascend910B*.ini ([AICoreMemoryRates]).
 //   [bcu]     asc-devkit examples/.../04_memory_access/bank_conflict_ub README (Atlas A2/A3):
 //             UB address bits, bank-conflict rules and cycles of Add by operand placement.
 //   [data_copy] asc-devkit examples/.../04_memory_access/data_copy README (Atlas A2): GM->UB
 //             aiv_mte2_time of back-to-back DataCopyPad by copy size (scenarios 1-4 only:
 //             its scenarios 5-8 are the validation set, docs/performance_model.md).
-// Calibration and validation are kept apart: only [ahp], [data_copy] scenarios 1-4 and [bcu]
-// fix constants here; sim/tests/test_model_validation.py checks the model against published
+// Calibration and validation are kept apart: only [msKPP], [ini], [ahp], [data_copy] scenarios
+// 1-4 and [bcu] fix constants here; sim/tests/test_model_validation.py checks the model against published
 // kernels none of these constants came from.
 //   [EST]     an estimate: no published figure found; documented in docs/performance_model.md.
 #pragma once
@@ -95,10 +96,13 @@ SIM_TIMING_FN const SocTiming& FindSocTiming(const char* name) {
 // Task duration minus AIV time (dispatch to the cores, head and tail, completion), by the
 // number of cores the launch occupies. [ahp] publishes both times: on one core 0.47 us (case 0:
 // 1239689.1 - 1239688.63) and 0.46 (case 1: 6909.6 - 6909.14); on 48 cores 9.44, 7.00, 6.46,
-// 2.53 and 6.03 us (cases 2-6), mean 6.29. Linear in between [EST: no other core count is
-// published]; more cores than 48 continue the line.
+// 2.53 and 6.03 us (cases 2-6). [data_copy] scenarios 1-4 (48 AIV) publish Task Duration and
+// aiv_mte2_time with its share aiv_mte2_ratio, so aiv_time = mte2 / ratio: 564.84 - 548.161 /
+// 0.989 = 10.58, 233.54 - 220.772 / 0.972 = 6.41, 215.82 - 202.657 / 0.969 = 6.68 and
+// 275.3 - 259.047 / 0.973 = 9.07 us. On 48 cores: the mean of the nine, 7.13 us. Linear in
+// between [EST: no other core count is published]; more cores than 48 continue the line.
 constexpr double kLaunchOneCoreUs = 0.465;
-constexpr double kLaunchFullUs = 6.29;
+constexpr double kLaunchFullUs = 7.13;
 constexpr double kLaunchFullCores = 48.0;
 SIM_TIMING_FN double LaunchMicros(uint32_t cores) {
     return kLaunchOneCoreUs + (kLaunchFullUs - kLaunchOneCoreUs) *
@@ -182,6 +186,27 @@ SIM_TIMING_FN double DmaEffectiveBytes(uint64_t bursts, uint64_t burstBytes, uin
            static_cast<double>(bursts - 1) * kBurstOverheadBytes;
 }
 
+// The GM (HBM and fresh-data) cost of a transfer's bytes, per byte: the 512-B requests its
+// bursts issue over the requests their lengths need. The memory system serves a burst in
+// 512-B requests, and a burst not 512-B aligned issues one more than its length needs (a
+// 2046-B burst at an unaligned start 5 where an aligned 2048-B one issues 4); when GM binds,
+// its bytes cost that much more: [data_copy] scenarios 3 -> 4 (the same tiles with N = 12288
+// -> 12287, every row but one in 256 unaligned, HBM-bound) published aiv_mte2_time 202.657 ->
+// 259.047 us, 1.28x against the requests' 1.25x. Aligned bursts, short ones inside one request
+// too, cost their bytes (scenario 2: 64 x 128-B bursts at the aligned rate). Sampled as
+// DmaEffectiveBytes samples.
+SIM_TIMING_FN double GmRequestFactor(uint64_t bursts, uint64_t burstBytes, uint64_t gmStart, uint64_t gmPitch) {
+    if (bursts == 0 || burstBytes == 0) return 1.0;
+    const uint64_t sampled = bursts < 16 ? bursts : 16;
+    uint64_t requests = 0, needed = 0;
+    for (uint64_t i = 0; i < sampled; ++i) {
+        const uint64_t start = gmStart + i * gmPitch;
+        requests += (start + burstBytes - 1) / kGmRequestBytes - start / kGmRequestBytes + 1;
+        needed += (burstBytes + kGmRequestBytes - 1) / kGmRequestBytes;
+    }
+    return static_cast<double>(requests) / static_cast<double>(needed);
+}
+
 // Microseconds one DMA instruction takes on an otherwise idle chip (no GM contention, no L2),
 // alone: from its start until its data has landed.
 SIM_TIMING_FN double DmaMicros(bool toUb, uint64_t bursts, uint64_t burstBytes, uint64_t gmStart = 0,
@@ -208,6 +233,22 @@ constexpr double kDmaIssueCycles = 20.0;
 SIM_TIMING_FN double DmaStreamRate(bool toUb) {
     return (toUb ? kGmToUb[sizeof(kGmToUb) / sizeof(kGmToUb[0]) - 1].gibps
                  : kUbToGm[sizeof(kUbToGm) / sizeof(kUbToGm[0]) - 1].gibps) * 1073741824.0 / 1e6;
+}
+
+// L2 hits reach a core faster than HBM data: [ini] Ascend910B1/B2/B3/B4 and 910_93
+// [AICoreMemoryRates] l2_read_rate = 110 bytes per cycle (ddr_read_rate 32). A GM->UB transfer
+// moves its L2-hit bytes at up to that rate and the rest of its data at the streaming rate above
+// (msKPP's table, measured reading HBM); its per-burst and alignment overhead
+// (DmaEffectiveBytes beyond the data) is the MTE's own work and streams at that rate too, hit or
+// not. All cores' hits still share the L2 bandwidth.
+constexpr double kL2ReadBytesPerCycle = 110.0;
+SIM_TIMING_FN double L2HitRate(double clockGHz) { return kL2ReadBytesPerCycle * clockGHz * 1e3; }
+
+// Effective bytes per microsecond of one core's MTE pipe streaming a GM->UB transfer of
+// `effective` bytes (DmaEffectiveBytes) whose data has `hitBytes` L2 hits.
+SIM_TIMING_FN double DmaStreamRateWithHits(double effective, double hitBytes, double clockGHz) {
+    return effective <= 0.0 ? DmaStreamRate(true)
+                            : effective / ((effective - hitBytes) / DmaStreamRate(true) + hitBytes / L2HitRate(clockGHz));
 }
 
 // Microseconds a DMA holds its pipe when the pipe streams (the next one may start then).
