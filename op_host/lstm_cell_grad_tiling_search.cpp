@@ -23,22 +23,38 @@ constexpr uint64_t kReferenceUbBytes = 196352;
 // (the kernel's target: within 3% of the minimum; a little under it).
 constexpr double kMaxPartialShare = 0.0295;
 
-// The busiest core's modeled time under a grid. The slowest core is not always the one with
-// the most elements: a DMA's rate falls with its size (msKPP), so a core with fewer columns
-// may take longer on shorter bursts. Each axis's largest and smallest share are timed.
+// The shares of `units` units of `unit` elements (`extent` in all, the last unit maybe
+// partial) that SplitEven hands `parts` cores: the larger full share, the smaller, and the
+// last core's, which ends at `extent` (it may hold a single element); distinct values only.
+int ShareSizes(int64_t units, int64_t parts, int64_t unit, int64_t extent, int64_t out[3]) {
+    const int64_t base = units / parts;
+    const int64_t sizes[3] = {std::min<int64_t>(CeilDiv(units, parts) * unit, extent),
+                              std::min<int64_t>(base * unit, extent), extent - (units - base) * unit};
+    int count = 0;
+    for (const int64_t size : sizes) {
+        if (size <= 0 || std::find(out, out + count, size) != out + count) continue;
+        out[count++] = size;
+    }
+    return count;
+}
+
+// The busiest core's modeled time under a grid, launch included. The slowest core is not
+// always the one with the most elements: a DMA's rate falls with its size (msKPP), so a core
+// with fewer columns may take longer on shorter bursts (the last core's share of an unaligned
+// hidden size can be one element wide). Each axis's distinct shares are timed. The launch
+// grows with the cores a grid occupies (soc_timing.h: LaunchMicros), so a small shape may be
+// faster on fewer cores.
 double GridMicros(const TilingInput& in, const RowSplit& split, int64_t rows, int64_t colUnits, uint32_t colUnit,
                   int64_t cols, const UbBudget& ub, RectCostMemo* memo) {
     const int64_t batch = std::max<int64_t>(in.batch, 1);
-    const int64_t rowShares[2] = {std::min<int64_t>(CeilDiv(split.rowUnits, rows) * split.rowUnit, batch),
-                                  std::min<int64_t>(split.rowUnits / rows * split.rowUnit, batch)};
-    const int64_t colShares[2] = {std::min<int64_t>(CeilDiv(colUnits, cols) * colUnit, in.hidden),
-                                  std::min<int64_t>(colUnits / cols * colUnit, in.hidden)};
+    int64_t rowShares[3], colShares[3];
+    const int rowCount = ShareSizes(split.rowUnits, rows, split.rowUnit, batch, rowShares);
+    const int colCount = ShareSizes(colUnits, cols, colUnit, in.hidden, colShares);
+    const uint64_t budget = ub.bytes * (kMaxBufferNum + 1) + ub.bufferNum;  // the budget, as a key
     double micros = 0.0;
-    for (int r = 0; r < 2; ++r) {
-        for (int c = 0; c < 2; ++c) {
-            if ((r == 1 && rowShares[1] == rowShares[0]) || (c == 1 && colShares[1] == colShares[0])) continue;
+    for (int r = 0; r < rowCount; ++r) {
+        for (int c = 0; c < colCount; ++c) {
             const int64_t coreRows = rowShares[r], coreCols = colShares[c];
-            const uint64_t budget = ub.bytes * (kMaxBufferNum + 1) + ub.bufferNum;  // the budget, as a key
             double core = memo->Find(coreRows, coreCols, split.rowLimit, budget);
             if (core < 0) {
                 // Timed double-buffered whatever the budget (an explicit depth only changes the tile).
@@ -50,7 +66,8 @@ double GridMicros(const TilingInput& in, const RowSplit& split, int64_t rows, in
         }
     }
     // The final pass is the same on every core: added once (CoreMicros' sum, to the bit).
-    return micros + FinalPassMicros(in, static_cast<uint32_t>(rows * cols), split.biasChunks);
+    const uint32_t cores = static_cast<uint32_t>(rows * cols);
+    return micros + FinalPassMicros(in, cores, split.biasChunks) + timing::LaunchMicros(cores);
 }
 
 }  // namespace
