@@ -1,6 +1,7 @@
 #include "lstm_cell_grad_tiling_search.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "lstm_cell_grad_layout.h"
 #include "lstm_cell_grad_tiling_cost.h"
@@ -22,14 +23,19 @@ constexpr uint64_t kReferenceUbBytes = 196352;
 // Most GM traffic the partial gradBias sums may add, as a share of the minimum traffic
 // (the kernel's target: within 3% of the minimum; a little under it).
 constexpr double kMaxPartialShare = 0.0295;
+// The tallest bias chunk the search tries: a large batch over fewer cores than chunks of
+// kBiasChunkRows would need balances better in one chunk per core ((16384, 32) on 40 cores:
+// 128 chunks of 128 rows leave some cores 4 and some 3).
+constexpr uint32_t kMaxChunkRows = 8 * kBiasChunkRows;
 
 // The shares of `units` units of `unit` elements (`extent` in all, the last unit maybe
-// partial) that SplitEven hands `parts` cores: the larger full share, the smaller, and the
-// last core's, which ends at `extent` (it may hold a single element); distinct values only.
-int ShareSizes(int64_t units, int64_t parts, int64_t unit, int64_t extent, int64_t out[3]) {
-    const int64_t base = units / parts;
+// partial) that SplitEven hands `parts` cores: the larger full share, the smaller, and, when
+// it is narrower than `shortest`, the last core's, which ends at `extent` (it may hold a
+// single element, and short bursts are slow); distinct values only.
+int ShareSizes(int64_t units, int64_t parts, int64_t unit, int64_t extent, int64_t shortest, int64_t out[3]) {
+    const int64_t base = units / parts, last = extent - (units - base) * unit;
     const int64_t sizes[3] = {std::min<int64_t>(CeilDiv(units, parts) * unit, extent),
-                              std::min<int64_t>(base * unit, extent), extent - (units - base) * unit};
+                              std::min<int64_t>(base * unit, extent), last < shortest ? last : 0};
     int count = 0;
     for (const int64_t size : sizes) {
         if (size <= 0 || std::find(out, out + count, size) != out + count) continue;
@@ -44,13 +50,19 @@ int ShareSizes(int64_t units, int64_t parts, int64_t unit, int64_t extent, int64
 // hidden size can be one element wide). Each axis's distinct shares are timed. The launch
 // grows with the cores a grid occupies (soc_timing.h: LaunchMicros), so a small shape may be
 // faster on fewer cores.
+// A grid that cannot beat `cutoff` returns as soon as one core shows it (some value >= cutoff).
 double GridMicros(const TilingInput& in, const RowSplit& split, int64_t rows, int64_t colUnits, uint32_t colUnit,
-                  int64_t cols, const UbBudget& ub, RectCostMemo* memo) {
+                  int64_t cols, const UbBudget& ub, RectCostMemo* memo, double cutoff) {
     const int64_t batch = std::max<int64_t>(in.batch, 1);
     int64_t rowShares[3], colShares[3];
-    const int rowCount = ShareSizes(split.rowUnits, rows, split.rowUnit, batch, rowShares);
-    const int colCount = ShareSizes(colUnits, cols, colUnit, in.hidden, colShares);
+    // Fewer rows only shorten a core's time; fewer columns may lengthen it (shorter bursts).
+    const int rowCount = ShareSizes(split.rowUnits, rows, split.rowUnit, batch, 0, rowShares);
+    const int colCount = ShareSizes(colUnits, cols, colUnit, in.hidden,
+                                    static_cast<int64_t>(timing::kGmRequestBytes / IoBytes(in.dtype)), colShares);
     const uint64_t budget = ub.bytes * (kMaxBufferNum + 1) + ub.bufferNum;  // the budget, as a key
+    // The final pass is the same on every core: added once (CoreMicros' sum, to the bit).
+    const uint32_t cores = static_cast<uint32_t>(rows * cols);
+    const double shared = FinalPassMicros(in, cores, split.biasChunks) + timing::LaunchMicros(cores);
     double micros = 0.0;
     for (int r = 0; r < rowCount; ++r) {
         for (int c = 0; c < colCount; ++c) {
@@ -63,11 +75,10 @@ double GridMicros(const TilingInput& in, const RowSplit& split, int64_t rows, in
                 memo->Store(coreRows, coreCols, split.rowLimit, budget, core);
             }
             micros = std::max(micros, core);
+            if (micros + shared >= cutoff) return micros + shared;
         }
     }
-    // The final pass is the same on every core: added once (CoreMicros' sum, to the bit).
-    const uint32_t cores = static_cast<uint32_t>(rows * cols);
-    return micros + FinalPassMicros(in, cores, split.biasChunks) + timing::LaunchMicros(cores);
+    return micros + shared;
 }
 
 }  // namespace
@@ -129,8 +140,9 @@ GridChoice ChooseGrid(const TilingInput& in, const RowSplit& split, uint32_t cor
             for (int64_t cols = widest; cols >= 1; --cols) {
                 if (cols < widest && !shortBursts) break;
                 if (cols < widest && colUnits % cols != 0) continue;
-                const double micros = GridMicros(in, split, rows, colUnits, colUnit, cols, ub, memo);
-                if (best.micros < 0 || micros < best.micros * 0.999) {  // a clear win only: ties keep the earlier
+                const double cutoff = best.micros < 0 ? HUGE_VAL : best.micros * 0.999;
+                const double micros = GridMicros(in, split, rows, colUnits, colUnit, cols, ub, memo, cutoff);
+                if (micros < cutoff) {  // a clear win only: ties keep the earlier
                     best = GridChoice{Grid{static_cast<uint32_t>(rows), static_cast<uint32_t>(cols)}, colUnit, micros};
                 }
             }
@@ -139,36 +151,43 @@ GridChoice ChooseGrid(const TilingInput& in, const RowSplit& split, uint32_t cor
     return best;
 }
 
-// Candidates: halvings of kBiasChunkRows and the batch shared evenly by each reference core
-// count, by half or a quarter of it, or two or four chunks per core; and a few chunks only. A
-// chunk count whose partial sums would add more than kMaxPartialShare of the minimum GM
-// traffic is out. Ranked by the modeled busiest-core time (each with its best grid) summed
-// over the reference platforms; a shorter chunk must win by 3%.
+// Candidates: kBiasChunkRows first, then its halvings, one chunk per reference core (up to
+// kMaxChunkRows rows), the batch shared evenly by each reference core count, by half or a quarter of it, or two or
+// four chunks per core; and a few chunks only. A chunk count whose partial sums would add more
+// than kMaxPartialShare of the minimum GM traffic is out. Ranked by the modeled busiest-core
+// time (each with its best grid) summed over the reference platforms; any other height must
+// beat the best so far by 3%, so kBiasChunkRows stands unless the model clearly prefers another.
 uint32_t ChooseBiasChunkRows(const TilingInput& in, RectCostMemo* memo) {
     const UbBudget ub = MainPhaseBudget(in, kBufferNum, kReferenceUbBytes);
     const double minBytes = static_cast<double>(
         MinGmBytes(in.batch, in.hidden, in.dtype, InputSet{in.hasGradHy, in.hasGradC}, true));
-    uint32_t candidates[32];
+    auto clamp = [&](int64_t rows, uint32_t most) {
+        return static_cast<uint32_t>(std::max<int64_t>(1, std::min<int64_t>(most, rows)));
+    };
+    uint32_t candidates[40];
     uint32_t count = 0;
     for (uint32_t rows = kBiasChunkRows; rows >= 1; rows /= 2) candidates[count++] = rows;
     for (const uint32_t cores : kReferenceCores) {
+        candidates[count++] = clamp(CeilDiv(in.batch, cores), kMaxChunkRows);  // one chunk per core
         for (const uint32_t perCore : {1u, 2u, 4u}) {  // also half and a quarter of the cores (2-D grids)
-            candidates[count++] = static_cast<uint32_t>(
-                std::max<int64_t>(1, std::min<int64_t>(kBiasChunkRows, CeilDiv(in.batch, cores / perCore))));
-            candidates[count++] = static_cast<uint32_t>(
-                std::max<int64_t>(1, std::min<int64_t>(kBiasChunkRows, CeilDiv(in.batch, cores * perCore))));
+            candidates[count++] = clamp(CeilDiv(in.batch, cores / perCore), kBiasChunkRows);
+            candidates[count++] = clamp(CeilDiv(in.batch, cores * perCore), kBiasChunkRows);
         }
     }
     for (const uint32_t chunks : {2u, 3u, 4u, 6u, 8u, 12u, 16u}) {  // few chunks: small batches
-        candidates[count++] = static_cast<uint32_t>(
-            std::max<int64_t>(1, std::min<int64_t>(kBiasChunkRows, CeilDiv(in.batch, chunks))));
+        candidates[count++] = clamp(CeilDiv(in.batch, chunks), kBiasChunkRows);
     }
     std::sort(candidates, candidates + count, [](uint32_t a, uint32_t b) { return a > b; });
+    // Heights of at least the batch are all one chunk: the first tried stands for the rest.
+    bool oneChunkTried = false;
     uint32_t best = kBiasChunkRows;
     double bestMicros = -1.0;
-    for (uint32_t k = 0; k < count; ++k) {
-        const uint32_t rows = candidates[k];
-        if (k > 0 && rows == candidates[k - 1]) continue;
+    for (uint32_t k = 0; k <= count; ++k) {
+        const uint32_t rows = k == 0 ? kBiasChunkRows : candidates[k - 1];
+        if (k > 0 && (rows == kBiasChunkRows || (k > 1 && rows == candidates[k - 2]))) continue;
+        const bool oneChunk = rows >= in.batch;
+        if (oneChunk && oneChunkTried) continue;
+        oneChunkTried = oneChunkTried || oneChunk;
         const RowSplit split = SplitRows(in, rows);
         if (split.biasChunks > 1 &&
             static_cast<double>(PartialSumBytes(in.hidden, split.biasChunks)) > kMaxPartialShare * minBytes) {
@@ -176,7 +195,7 @@ uint32_t ChooseBiasChunkRows(const TilingInput& in, RectCostMemo* memo) {
         }
         double micros = 0.0;
         for (const uint32_t cores : kReferenceCores) micros += ChooseGrid(in, split, cores, ub, memo).micros;
-        if (bestMicros < 0 || micros < bestMicros * 0.97) {  // a smaller chunk must win clearly
+        if (bestMicros < 0 || micros < bestMicros * 0.97) {  // another height must win clearly
             bestMicros = micros;
             best = rows;
         }
