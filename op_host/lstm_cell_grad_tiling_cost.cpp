@@ -120,7 +120,7 @@ double CoreMainMicros(const TilingInput& in, int64_t maxRows, int64_t maxCols, T
                                               timing::kRepeatGroups * timing::kUbBankRowBytes));
             const uint32_t rowRepeats = static_cast<uint32_t>(
                 CeilDiv(colSizes[c] * kFloatBytes, timing::kRepeatGroups * timing::kUbBankRowBytes));
-            double cycles = VectorInstructionCycles(anyGrad ? kVectorOpsPerTile : kOutputs, repeats);
+            double cycles = VectorInstructionCycles(anyGrad ? VectorOpsPerTile(in.dtype) : kOutputs, repeats);
             if (in.hasBias) cycles += VectorInstructionCycles(kGates * rows, rowRepeats);  // gradBias, row by row
             mte2 += tiles * load.pipe;
             mte3 += tiles * store.pipe;
