@@ -100,7 +100,7 @@ double CoreMainMicros(const TilingInput& in, int64_t maxRows, int64_t maxCols, T
         if (rows < count) run.Add(effective, toUb, rows, count, bytes, rowPitch);
         else run.Add(effective, toUb, count, rows, bytes, gatePitch);
     };
-    double mte2 = 0.0, mte3 = 0.0, vec = 0.0, fill = 0.0, landings = 0.0;
+    double mte2 = 0.0, mte3 = 0.0, vec = 0.0, fill = 0.0, loadLandings = 0.0, storeLandings = 0.0;
     const int64_t rowCounts[2] = {maxRows / tile.rows, maxRows % tile.rows > 0 ? 1 : 0};
     const int64_t rowSizes[2] = {tile.rows, maxRows % tile.rows};
     const int64_t colCounts[2] = {maxCols / tile.cols, maxCols % tile.cols > 0 ? 1 : 0};
@@ -120,17 +120,25 @@ double CoreMainMicros(const TilingInput& in, int64_t maxRows, int64_t maxCols, T
                                               timing::kRepeatGroups * timing::kUbBankRowBytes));
             const uint32_t rowRepeats = static_cast<uint32_t>(
                 CeilDiv(colSizes[c] * kFloatBytes, timing::kRepeatGroups * timing::kUbBankRowBytes));
-            double cycles = VectorInstructionCycles(anyGrad ? kVectorOpsPerTile : kOutputs, repeats);
+            double cycles = VectorInstructionCycles(anyGrad ? VectorOpsPerTile(in.dtype) : kOutputs, repeats);
             if (in.hasBias) cycles += VectorInstructionCycles(kGates * rows, rowRepeats);  // gradBias, row by row
             mte2 += tiles * load.pipe;
             mte3 += tiles * store.pipe;
-            landings += tiles * (load.landing + store.landing);
+            loadLandings += tiles * load.landing;
+            storeLandings += tiles * store.landing;
             vec += tiles * cycles / (clockGHz * 1e3);
             fill = std::max(fill, load.Alone() + store.Alone());
         }
     }
     const bool oneTile = maxRows <= tile.rows && maxCols <= tile.cols;
-    return bufferNum == 1 || oneTile ? mte2 + vec + mte3 + landings : std::max(std::max(mte2, mte3), vec) + fill;
+    if (bufferNum == 1 || oneTile) return mte2 + vec + mte3 + loadLandings + storeLandings;
+    // A queue buffer is held from its DMA's start until it is consumed: an input from its load
+    // until the compute ends, an output from the compute until its store lands. With
+    // bufferNum buffers a queue passes at most that many tiles at once, which binds when
+    // landings are long (many short bursts: each lands long after its pipe is free).
+    const double inQueue = (mte2 + loadLandings + vec) / bufferNum;
+    const double outQueue = (vec + mte3 + storeLandings) / bufferNum;
+    return std::max(std::max(std::max(mte2, mte3), vec), std::max(inQueue, outQueue)) + fill;
 }
 
 double FinalPassMicros(const TilingInput& in, uint32_t cores, uint32_t biasChunks) {

@@ -10,10 +10,13 @@
 
 namespace lstm_cell_grad {
 
-// Vector instructions per tile the kernel issues with a gradient (fp32 math): the formula's
-// 27 basic operations, Tanh (about ten inside), and the fp16 casts. Without a gradient it
-// only writes its kOutputs zero results. An estimate of the kernel's count, for ranking only.
-constexpr uint32_t kVectorOpsPerTile = 37;
+// Vector instructions per tile the kernel issues with both gradients (fp32 math): the
+// formula's basic operations, Tanh's, the NaN handling and, for fp16/bf16, the casts (the
+// sim's V-pipe count of the kernel). Without a gradient it only writes its kOutputs zero
+// results. For ranking only.
+inline uint32_t VectorOpsPerTile(IoDtype dtype) {
+    return dtype == kIoFloat32 ? 46u : dtype == kIoFloat16 ? 60u : 67u;
+}
 
 // GM bytes of the partial gradBias sums: each chunk's fp32 row of 4H written, then read.
 inline uint64_t PartialSumBytes(int64_t hidden, uint32_t chunks) {

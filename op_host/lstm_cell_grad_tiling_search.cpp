@@ -1,6 +1,7 @@
 #include "lstm_cell_grad_tiling_search.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "lstm_cell_grad_layout.h"
 #include "lstm_cell_grad_tiling_cost.h"
@@ -22,23 +23,51 @@ constexpr uint64_t kReferenceUbBytes = 196352;
 // Most GM traffic the partial gradBias sums may add, as a share of the minimum traffic
 // (the kernel's target: within 3% of the minimum; a little under it).
 constexpr double kMaxPartialShare = 0.0295;
+// The tallest bias chunk the search tries: a large batch over fewer cores than chunks of
+// kBiasChunkRows would need balances better in one chunk per core ((16384, 32) on 40 cores:
+// 128 chunks of 128 rows leave some cores 4 and some 3).
+constexpr uint32_t kMaxChunkRows = 8 * kBiasChunkRows;
 
-// The busiest core's modeled time under a grid. The slowest core is not always the one with
-// the most elements: a DMA's rate falls with its size (msKPP), so a core with fewer columns
-// may take longer on shorter bursts. Each axis's largest and smallest share are timed.
+// The shares of `units` units of `unit` elements (`extent` in all, the last unit maybe
+// partial) that SplitEven hands `parts` cores: the larger full share, the smaller, and, when
+// it is narrower than `shortest`, the last core's, which ends at `extent` (it may hold a
+// single element, and short bursts are slow); distinct values only.
+int ShareSizes(int64_t units, int64_t parts, int64_t unit, int64_t extent, int64_t shortest, int64_t out[3]) {
+    const int64_t base = units / parts, last = extent - (units - base) * unit;
+    const int64_t sizes[3] = {std::min<int64_t>(CeilDiv(units, parts) * unit, extent),
+                              std::min<int64_t>(base * unit, extent), last < shortest ? last : 0};
+    int count = 0;
+    for (const int64_t size : sizes) {
+        if (size <= 0 || std::find(out, out + count, size) != out + count) continue;
+        out[count++] = size;
+    }
+    return count;
+}
+
+// The busiest core's modeled time under a grid, launch included. The slowest core is not
+// always the one with the most elements: a DMA's rate falls with its size (msKPP), so a core
+// with fewer columns may take longer on shorter bursts (the last core's share of an unaligned
+// hidden size can be one element wide). Each axis's distinct shares are timed. The launch
+// grows with the cores a grid occupies (soc_timing.h: LaunchMicros), so a small shape may be
+// faster on fewer cores.
+// A grid that cannot beat `cutoff` returns as soon as one core shows it (some value >= cutoff).
 double GridMicros(const TilingInput& in, const RowSplit& split, int64_t rows, int64_t colUnits, uint32_t colUnit,
-                  int64_t cols, const UbBudget& ub, RectCostMemo* memo) {
+                  int64_t cols, const UbBudget& ub, RectCostMemo* memo, double cutoff) {
     const int64_t batch = std::max<int64_t>(in.batch, 1);
-    const int64_t rowShares[2] = {std::min<int64_t>(CeilDiv(split.rowUnits, rows) * split.rowUnit, batch),
-                                  std::min<int64_t>(split.rowUnits / rows * split.rowUnit, batch)};
-    const int64_t colShares[2] = {std::min<int64_t>(CeilDiv(colUnits, cols) * colUnit, in.hidden),
-                                  std::min<int64_t>(colUnits / cols * colUnit, in.hidden)};
+    int64_t rowShares[3], colShares[3];
+    // Fewer rows only shorten a core's time; fewer columns may lengthen it (shorter bursts).
+    const int rowCount = ShareSizes(split.rowUnits, rows, split.rowUnit, batch, 0, rowShares);
+    const int colCount = ShareSizes(colUnits, cols, colUnit, in.hidden,
+                                    static_cast<int64_t>(timing::kGmRequestBytes / IoBytes(in.dtype)), colShares);
+    const uint64_t budget = ub.bytes * (kMaxBufferNum + 1) + ub.bufferNum;  // the budget, as a key
+    // The final pass and the launch are the same on every core: added once, as CoreMicros adds
+    // them (the GM floor, the same for every grid, is left out so that grids under it still rank).
+    const uint32_t cores = static_cast<uint32_t>(rows * cols);
+    const double shared = FinalPassMicros(in, cores, split.biasChunks) + timing::LaunchMicros(cores);
     double micros = 0.0;
-    for (int r = 0; r < 2; ++r) {
-        for (int c = 0; c < 2; ++c) {
-            if ((r == 1 && rowShares[1] == rowShares[0]) || (c == 1 && colShares[1] == colShares[0])) continue;
+    for (int r = 0; r < rowCount; ++r) {
+        for (int c = 0; c < colCount; ++c) {
             const int64_t coreRows = rowShares[r], coreCols = colShares[c];
-            const uint64_t budget = ub.bytes * (kMaxBufferNum + 1) + ub.bufferNum;  // the budget, as a key
             double core = memo->Find(coreRows, coreCols, split.rowLimit, budget);
             if (core < 0) {
                 // Timed double-buffered whatever the budget (an explicit depth only changes the tile).
@@ -47,10 +76,10 @@ double GridMicros(const TilingInput& in, const RowSplit& split, int64_t rows, in
                 memo->Store(coreRows, coreCols, split.rowLimit, budget, core);
             }
             micros = std::max(micros, core);
+            if (micros + shared >= cutoff) return micros + shared;
         }
     }
-    // The final pass is the same on every core: added once (CoreMicros' sum, to the bit).
-    return micros + FinalPassMicros(in, static_cast<uint32_t>(rows * cols), split.biasChunks);
+    return micros + shared;
 }
 
 }  // namespace
@@ -112,8 +141,9 @@ GridChoice ChooseGrid(const TilingInput& in, const RowSplit& split, uint32_t cor
             for (int64_t cols = widest; cols >= 1; --cols) {
                 if (cols < widest && !shortBursts) break;
                 if (cols < widest && colUnits % cols != 0) continue;
-                const double micros = GridMicros(in, split, rows, colUnits, colUnit, cols, ub, memo);
-                if (best.micros < 0 || micros < best.micros * 0.999) {  // a clear win only: ties keep the earlier
+                const double cutoff = best.micros < 0 ? HUGE_VAL : best.micros * 0.999;
+                const double micros = GridMicros(in, split, rows, colUnits, colUnit, cols, ub, memo, cutoff);
+                if (micros < cutoff) {  // a clear win only: ties keep the earlier
                     best = GridChoice{Grid{static_cast<uint32_t>(rows), static_cast<uint32_t>(cols)}, colUnit, micros};
                 }
             }
@@ -122,36 +152,43 @@ GridChoice ChooseGrid(const TilingInput& in, const RowSplit& split, uint32_t cor
     return best;
 }
 
-// Candidates: halvings of kBiasChunkRows and the batch shared evenly by each reference core
-// count, by half or a quarter of it, or two or four chunks per core; and a few chunks only. A
-// chunk count whose partial sums would add more than kMaxPartialShare of the minimum GM
-// traffic is out. Ranked by the modeled busiest-core time (each with its best grid) summed
-// over the reference platforms; a shorter chunk must win by 3%.
+// Candidates: kBiasChunkRows first, then its halvings, one chunk per reference core (up to
+// kMaxChunkRows rows), the batch shared evenly by each reference core count, by half or a quarter of it, or two or
+// four chunks per core; and a few chunks only. A chunk count whose partial sums would add more
+// than kMaxPartialShare of the minimum GM traffic is out. Ranked by the modeled busiest-core
+// time (each with its best grid) summed over the reference platforms; any other height must
+// beat the best so far by 3%, so kBiasChunkRows stands unless the model clearly prefers another.
 uint32_t ChooseBiasChunkRows(const TilingInput& in, RectCostMemo* memo) {
     const UbBudget ub = MainPhaseBudget(in, kBufferNum, kReferenceUbBytes);
     const double minBytes = static_cast<double>(
         MinGmBytes(in.batch, in.hidden, in.dtype, InputSet{in.hasGradHy, in.hasGradC}, true));
-    uint32_t candidates[32];
+    auto clamp = [&](int64_t rows, uint32_t most) {
+        return static_cast<uint32_t>(std::max<int64_t>(1, std::min<int64_t>(most, rows)));
+    };
+    uint32_t candidates[40];
     uint32_t count = 0;
     for (uint32_t rows = kBiasChunkRows; rows >= 1; rows /= 2) candidates[count++] = rows;
     for (const uint32_t cores : kReferenceCores) {
+        candidates[count++] = clamp(CeilDiv(in.batch, cores), kMaxChunkRows);  // one chunk per core
         for (const uint32_t perCore : {1u, 2u, 4u}) {  // also half and a quarter of the cores (2-D grids)
-            candidates[count++] = static_cast<uint32_t>(
-                std::max<int64_t>(1, std::min<int64_t>(kBiasChunkRows, CeilDiv(in.batch, cores / perCore))));
-            candidates[count++] = static_cast<uint32_t>(
-                std::max<int64_t>(1, std::min<int64_t>(kBiasChunkRows, CeilDiv(in.batch, cores * perCore))));
+            candidates[count++] = clamp(CeilDiv(in.batch, cores / perCore), kBiasChunkRows);
+            candidates[count++] = clamp(CeilDiv(in.batch, cores * perCore), kBiasChunkRows);
         }
     }
     for (const uint32_t chunks : {2u, 3u, 4u, 6u, 8u, 12u, 16u}) {  // few chunks: small batches
-        candidates[count++] = static_cast<uint32_t>(
-            std::max<int64_t>(1, std::min<int64_t>(kBiasChunkRows, CeilDiv(in.batch, chunks))));
+        candidates[count++] = clamp(CeilDiv(in.batch, chunks), kBiasChunkRows);
     }
     std::sort(candidates, candidates + count, [](uint32_t a, uint32_t b) { return a > b; });
+    // Heights of at least the batch are all one chunk: the first tried stands for the rest.
+    bool oneChunkTried = false;
     uint32_t best = kBiasChunkRows;
     double bestMicros = -1.0;
-    for (uint32_t k = 0; k < count; ++k) {
-        const uint32_t rows = candidates[k];
-        if (k > 0 && rows == candidates[k - 1]) continue;
+    for (uint32_t k = 0; k <= count; ++k) {
+        const uint32_t rows = k == 0 ? kBiasChunkRows : candidates[k - 1];
+        if (k > 0 && (rows == kBiasChunkRows || (k > 1 && rows == candidates[k - 2]))) continue;
+        const bool oneChunk = rows >= in.batch;
+        if (oneChunk && oneChunkTried) continue;
+        oneChunkTried = oneChunkTried || oneChunk;
         const RowSplit split = SplitRows(in, rows);
         if (split.biasChunks > 1 &&
             static_cast<double>(PartialSumBytes(in.hidden, split.biasChunks)) > kMaxPartialShare * minBytes) {
@@ -159,7 +196,7 @@ uint32_t ChooseBiasChunkRows(const TilingInput& in, RectCostMemo* memo) {
         }
         double micros = 0.0;
         for (const uint32_t cores : kReferenceCores) micros += ChooseGrid(in, split, cores, ub, memo).micros;
-        if (bestMicros < 0 || micros < bestMicros * 0.97) {  // a smaller chunk must win clearly
+        if (bestMicros < 0 || micros < bestMicros * 0.97) {  // another height must win clearly
             bestMicros = micros;
             best = rows;
         }
@@ -172,13 +209,17 @@ TileShape RefineTile(const TilingInput& in, int64_t maxRows, int64_t maxCols, Ti
     // Single-buffered queues hold twice the tile: better when that makes the core's whole
     // rectangle one tile of fewer, longer DMAs (nothing would overlap anyway). Only when the
     // depth is the tiling's to choose (bufferNum 0 on entry).
+    // The cores are fixed here, so the launch and the call's GM floor (CoreMicros' other terms)
+    // are the same for every candidate: a clear win is 3% of the core's own work.
+    const auto work = [&](TileShape candidate, uint32_t depth) {
+        return CoreMainMicros(in, maxRows, maxCols, candidate, depth) + FinalPassMicros(in, cores, split.biasChunks);
+    };
     const bool chooseDepth = *bufferNum == 0;
     if (chooseDepth) *bufferNum = kBufferNum;
     if (chooseDepth && (tile.rows < maxRows || tile.cols < maxCols)) {
         const TileShape whole = TileFor(maxRows, maxCols, split.rowLimit, MainPhaseBudget(in, 1, ubBytes));
         if (whole.rows >= maxRows && whole.cols >= maxCols &&
-            CoreMicros(in, maxRows, maxCols, whole, cores, split.biasChunks, 1) <
-                0.97 * CoreMicros(in, maxRows, maxCols, tile, cores, split.biasChunks, *bufferNum)) {
+            work(whole, 1) < 0.97 * work(tile, *bufferNum)) {
             tile = whole;
             *bufferNum = 1;
         }
@@ -187,13 +228,13 @@ TileShape RefineTile(const TilingInput& in, int64_t maxRows, int64_t maxCols, Ti
     // rows into more tiles when the model says the overlap pays for the shorter DMAs.
     if (tile.cols >= maxCols && maxRows > 1) {
         const int64_t tiles = CeilDiv(maxRows, tile.rows);
-        const double whole = CoreMicros(in, maxRows, maxCols, tile, cores, split.biasChunks, *bufferNum);
+        const double whole = work(tile, *bufferNum);
         double best = whole;
         TileShape bestTile = tile;
         const int64_t mostParts = tiles <= kMaxRowSplit ? std::min<int64_t>(kMaxRowSplit * tiles, maxRows) : 0;
         for (int64_t parts = tiles + 1; parts <= mostParts; ++parts) {
             const TileShape candidate{CeilDiv(maxRows, parts), tile.cols};
-            const double micros = CoreMicros(in, maxRows, maxCols, candidate, cores, split.biasChunks, *bufferNum);
+            const double micros = work(candidate, *bufferNum);
             if (micros < best) {
                 best = micros;
                 bestTile = candidate;

@@ -56,8 +56,9 @@ private:
 GridChoice ChooseGrid(const TilingInput& in, const RowSplit& rows, uint32_t cores, const UbBudget& ub,
                       RectCostMemo* memo);
 
-// Rows per bias chunk: at most kBiasChunkRows; fewer when the model says splitting the batch
-// over more cores pays for the partial sums. Depends on the shape only (never on the SoC or
+// Rows per bias chunk: kBiasChunkRows unless the model clearly prefers another height (fewer
+// rows when splitting the batch over more cores pays for the partial sums, more when one chunk
+// per core balances better). Depends on the shape only (never on the SoC or
 // the core count): it fixes gradBias's summation order.
 uint32_t ChooseBiasChunkRows(const TilingInput& in, RectCostMemo* memo);
 

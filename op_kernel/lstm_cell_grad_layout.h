@@ -24,7 +24,8 @@ constexpr uint32_t kFp32WideTensors = 1;    // fp16/bf16 only: the widened input
 constexpr uint32_t kFloatBytes = 4;         // the math's dtype, fp32
 constexpr uint32_t kFloatsPerBlock = kBlockBytes / kFloatBytes;
 constexpr uint32_t kMaxBlockCount = 4095;   // DataCopyPad blockCount limit
-constexpr uint32_t kBiasChunkRows = 128;    // most rows per partial gradBias sum (see tiling)
+constexpr uint32_t kBiasChunkRows = 128;    // rows per partial gradBias sum unless the tiling
+                                            // clearly prefers another height
 constexpr uint32_t kBankGroupBytes = 256;   // UB bank group stride (A2/A3: 16 groups; asc-devkit
                                             // add_high_performance README)
 constexpr uint32_t kBankGroups = 16;

@@ -17,8 +17,8 @@ GRADS = [(True, True), (True, False), (False, True), (False, False)]
 DTYPES = [np.float32, np.float16, ml_dtypes.bfloat16]
 # Shapes whose plans (lcg.plan, default SoC) take more than 64 bias chunks, the most one load
 # of the final pass sums: the chunk partials arrive in several loads.
-MANY_BIAS_CHUNKS = [(8300, 8, np.float32), (16384, 16, np.float32), (12000, 40, ml_dtypes.bfloat16),
-                    (20000, 3, np.float16)]
+MANY_BIAS_CHUNKS = [(8300, 8, np.float32), (32768, 16, np.float32), (24000, 40, ml_dtypes.bfloat16),
+                    (30000, 3, np.float16)]
 
 
 def run_and_check(batch, hidden, dtype, has_bias, grad_hy=True, grad_c=True, seed=0, **kwargs):

@@ -31,8 +31,9 @@ def test_the_sweep_tool_reports_tiny_shapes():
 @pytest.mark.skipif(os.environ.get("LSTM_CELL_GRAD_SWEEP") != "1",
                     reason="the whole sweep takes hours on the sim: set LSTM_CELL_GRAD_SWEEP=1 to run it")
 @pytest.mark.xfail(reason="the bias chunk height is the same on every SoC (gradBias's summation order): on "
-                          "(1024, 1024) float16 the 48-core SoCs' best height loses 11% on 40 cores and the "
-                          "reverse 8% (docs/benchmarks.md)", strict=True)
+                          "(1024, 1024) float16 the shared 64 rows lose 9% to 52 on 40 cores; and up to 600k "
+                          "elements 4 of 33 cases miss by up to 5.4% (column tiles of 1-row cores, short row "
+                          "tiles; docs/benchmarks.md)", strict=True)
 def test_sweep_default_within_two_percent_of_tune():
     result = sweep("--max-gap", "0.02", timeout=8 * 3600)
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
