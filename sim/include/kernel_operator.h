@@ -1,6 +1,8 @@
 // Ascend C kernel API, CPU stand-in (see sim/README.md). Same header name as CANN's.
 #pragma once
+#include "ascendc_sim/kernel/block_vars.h"
 #include "ascendc_sim/kernel/enums.h"
+#include "ascendc_sim/kernel/local_mem_allocator.h"
 #include "ascendc_sim/kernel/markers.h"
 #include "ascendc_sim/kernel/sync.h"
 #include "ascendc_sim/kernel/tensor.h"
