@@ -2,6 +2,7 @@
 #pragma once
 #include "ascendc_sim/kernel/block_vars.h"
 #include "ascendc_sim/kernel/enums.h"
+#include "ascendc_sim/kernel/kernel_log.h"
 #include "ascendc_sim/kernel/local_mem_allocator.h"
 #include "ascendc_sim/kernel/markers.h"
 #include "ascendc_sim/kernel/sync.h"

@@ -25,6 +25,9 @@
 
 namespace AscendC {
 
+// The shape the host tiling functions take (asc-devkit include/adv_api/utils/types.h).
+using TensorShape = ge::Shape;
+
 void GetTanhMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool isReuseSource,
                           uint32_t& maxValue, uint32_t& minValue);
 // Temp bytes = maxLiveNodeCount x input bytes + extraBuf.
