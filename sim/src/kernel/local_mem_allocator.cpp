@@ -1,5 +1,5 @@
 // LocalMemAllocator<UB> (kernel/local_mem_allocator.h): each tile becomes one named UB buffer
-// of the core, "LocalMemAllocator<UB> tile #n", so every later operand check names it, and
+// of the core, "LocalMemAllocator<UB> tile#n", so every later operand check names it, and
 // its Alloc line (the kernel's) is kept for the reports.
 #include <string>
 
@@ -34,7 +34,7 @@ __attribute__((noinline)) UbRef AllocatorTileRef(uint8_t position, uint32_t ubBy
     const uint64_t end = static_cast<uint64_t>(ubByteAddress) + bytes;
     if (end > ubBytes) {
         Violation(Check::UbCapacity,
-                  std::string("LocalMemAllocator<Hardware::UB>::") + api + ": tile #" + std::to_string(number) + " of " +
+                  std::string("LocalMemAllocator<Hardware::UB>::") + api + ": tile#" + std::to_string(number) + " of " +
                       std::to_string(bytes) + " bytes at GetCurAddr() = " + std::to_string(ubByteAddress) +
                       " would end at UB byte " + std::to_string(end) + ", but " + core.soc.name + " has " +
                       std::to_string(ubBytes) + " bytes of UB (" +

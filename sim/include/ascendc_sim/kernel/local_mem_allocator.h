@@ -20,7 +20,7 @@
 //   api-misuse   a second LocalMemAllocator of one hardware position on one core in one
 //                launch (CANN allows one per position for the operator's lifetime and its CPU
 //                mode asserts it);
-//   and afterwards every operand check names the tile: "LocalMemAllocator<UB> tile #1".
+//   and afterwards every operand check names the tile: "LocalMemAllocator<UB> tile#1".
 // The sim models the vector core's UB only: another Hardware does not compile.
 #pragma once
 #include <cstdint>
@@ -33,7 +33,7 @@
 namespace sim {
 // Marks the core's UB allocator as created; reports a second one in this launch.
 void NoteUbAllocator();
-// The UbRef of one tile: `bytes` at `ubByteAddress`, named "LocalMemAllocator<UB> tile #n"
+// The UbRef of one tile: `bytes` at `ubByteAddress`, named "LocalMemAllocator<UB> tile#n"
 // (`api` names the Alloc form in the ub-capacity report).
 UbRef AllocatorTileRef(uint8_t position, uint32_t ubByteAddress, uint64_t bytes, const char* api);
 }  // namespace sim
