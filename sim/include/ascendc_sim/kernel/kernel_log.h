@@ -11,7 +11,11 @@
 // then stops the launch as a failed kernel assertion (CANN's CPU mode raises SIGABRT there;
 // on the NPU the macro compiles to nothing).
 #pragma once
+// CANN's CPU-mode kernel headers bring the C library's assert and printf with the kernel API;
+// kernels call both without including them.
+#include <cassert>
 #include <cstdint>
+#include <cstdio>
 
 #include "ascendc_sim/core/check.h"
 
