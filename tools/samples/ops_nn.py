@@ -16,7 +16,7 @@ Classification (per op directory of the family):
           includes only arch35/ headers of its directory, and an op_host/config naming
           ascend910b or ascend910_93 (or no config at all);
   950     only arch35 kernels, or a config for other SoCs only;
-  none    no op_kernel directory.
+  none    no op_kernel directory, or one without a kernel source (headers other ops include).
 Nothing of ops-nn is copied: everything is read from the checkout when this runs.
 """
 from __future__ import annotations
@@ -92,7 +92,10 @@ def find_kernels(ops_nn: pathlib.Path) -> list[Kernel]:
             entries = [p for p in sorted(kernel_dir.glob("*.cpp")) if not p.stem.endswith("_apt")]
             own = [p for p in entries if p.stem == op_dir.name]
             entry = (own or entries or [None])[0]
-            kind = "a2a3" if entry is not None and _a2a3_config(op_dir) and not _arch35_only(entry) else "950"
+            if entry is None:
+                kind = "none" if not any(kernel_dir.rglob("*.cpp")) else "950"
+            else:
+                kind = "a2a3" if _a2a3_config(op_dir) and not _arch35_only(entry) else "950"
             headers = sorted(p for p in (op_dir / "op_host").glob("*tiling*.h") if "arch35" not in p.name) \
                 if (op_dir / "op_host").is_dir() else []
             kernels.append(Kernel(family, op_dir.name, kind, entry, headers))
