@@ -107,6 +107,8 @@ _MISSING_PATTERNS = [
     re.compile(r"no matching function for call to '(?P<name>[\w:]+)[(<]"),
     re.compile(r"no matching member function for call to '(?P<name>\w+)'"),
     re.compile(r"call of overloaded '(?P<name>[\w:]+)\(.*' is ambiguous"),
+    # An unknown function called in a template with non-dependent arguments.
+    re.compile(r"there are no arguments to '(?P<name>[\w:]+)' that depend on a template parameter"),
 ]
 
 
