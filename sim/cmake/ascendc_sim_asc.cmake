@@ -6,17 +6,22 @@
 # tree: its <<<>>> launches become calls of the sim's launch (cpu_debug_launch.h), as CANN's
 # compiler does in CPU-debug mode; a #line keeps compiler messages and the sim's reports on
 # the .asc's own lines. The .asc's directory is searched for its "quoted" includes. Other
-# sources are compiled as they are. The target links ascendc_sim::ascendc_sim.
+# sources are compiled as they are. Every source gets the definitions of CANN's CPU-debug
+# build for the A2/A3 vector core (cpu_debug_defines.txt: __NPU_ARCH__=2201, ...), which
+# samples test to pick their A2/A3 code. The target links ascendc_sim::ascendc_sim.
 #
 # Included by the sim's package config (find_package(ascendc_sim)) and by the sim's build.
 include_guard(GLOBAL)
 
-# Installed, the rewriter sits beside this file; in the source tree, in sim/tools/asc.
+# Installed, the rewriter and the definitions sit beside this file; in the source tree, in
+# sim/tools/asc.
 if(EXISTS "${CMAKE_CURRENT_LIST_DIR}/asc_rewrite.py")
-  set(ASCENDC_SIM_ASC_REWRITER "${CMAKE_CURRENT_LIST_DIR}/asc_rewrite.py")
+  set(ASCENDC_SIM_ASC_TOOLS "${CMAKE_CURRENT_LIST_DIR}")
 else()
-  set(ASCENDC_SIM_ASC_REWRITER "${CMAKE_CURRENT_LIST_DIR}/../tools/asc/asc_rewrite.py")
+  set(ASCENDC_SIM_ASC_TOOLS "${CMAKE_CURRENT_LIST_DIR}/../tools/asc")
 endif()
+set(ASCENDC_SIM_ASC_REWRITER "${ASCENDC_SIM_ASC_TOOLS}/asc_rewrite.py")
+file(STRINGS "${ASCENDC_SIM_ASC_TOOLS}/cpu_debug_defines.txt" ASCENDC_SIM_ASC_DEFINES REGEX "^[^#]")
 
 function(ascendc_sim_add_asc_executable name)
   cmake_parse_arguments(PARSE_ARGV 1 ASC "" "" "SOURCES")
@@ -44,5 +49,6 @@ function(ascendc_sim_add_asc_executable name)
     list(APPEND sources "${rewritten}")
   endforeach()
   add_executable(${name} ${sources})
+  target_compile_definitions(${name} PRIVATE ${ASCENDC_SIM_ASC_DEFINES})
   target_link_libraries(${name} PRIVATE ascendc_sim::ascendc_sim)
 endfunction()

@@ -1,6 +1,10 @@
 // Ascend C kernel API, CPU stand-in (see sim/README.md). Same header name as CANN's.
 #pragma once
+#include "ascendc_sim/kernel/block_vars.h"
+#include "ascendc_sim/kernel/core_type.h"
 #include "ascendc_sim/kernel/enums.h"
+#include "ascendc_sim/kernel/kernel_log.h"
+#include "ascendc_sim/kernel/local_mem_allocator.h"
 #include "ascendc_sim/kernel/markers.h"
 #include "ascendc_sim/kernel/sync.h"
 #include "ascendc_sim/kernel/tensor.h"
@@ -8,6 +12,7 @@
 #include "ascendc_sim/kernel/tpipe.h"
 #include "ascendc_sim/kernel/utils.h"
 #include "ascendc_sim/numeric/half.h"
+#include "utils/std/type_traits.h"
 #if __has_include("ascendc_sim/kernel/data_copy.h")
 #include "ascendc_sim/kernel/data_copy.h"
 #endif

@@ -18,6 +18,8 @@ import asc_compile  # noqa: E402
     ("\u2018BinaryRepeatParams\u2019 has not been declared", "BinaryRepeatParams"),
     ("lib/matmul_intf.h: No such file or directory", "lib/matmul_intf.h"),
     ("no matching function for call to \u2018Sigmoid(AscendC::LocalTensor<float>&)\u2019", "Sigmoid"),
+    ("there are no arguments to \u2018GatherMask\u2019 that depend on a template parameter, so a declaration of "
+     "\u2018GatherMask\u2019 must be available [-fpermissive]", "GatherMask"),
 ])
 def test_first_error_names_the_construct(message, construct):
     log = f"In function 'int main()':\n/s/x.asc:3:5: error: {message}\n/s/x.asc:9:1: error: something later\n"

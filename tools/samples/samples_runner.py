@@ -9,6 +9,8 @@ Per sample (catalog.py finds and classifies them):
            program (every launch ok on the sim), then its verification script if it has one;
   correct  the verification script passes, or, without one, the program's own comparison
            prints a pass ("test pass!") and no failure.
+A full run (no --only) also classifies ops-nn's activation and norm kernels and compiles each
+A2/A3 one against the sim (ops_nn.py), for the document's second table.
 Nothing of a sample is copied: everything is read from the checkout when this runs.
 """
 from __future__ import annotations
@@ -31,6 +33,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "sim" / "tools" / "asc"))
 import asc_compile  # noqa: E402
 import catalog  # noqa: E402
+import ops_nn  # noqa: E402
 
 COMMAND = "python3 build.py samples"
 RUN_TIMEOUT = 300           # seconds per step: a sample's launch on the sim takes well under that
@@ -175,7 +178,8 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def render(results: list[Result], excluded: collections.Counter, date: str) -> str:
+def render(results: list[Result], excluded: collections.Counter, date: str,
+           ops_nn_section: list[str] | None = None) -> str:
     total = len(results)
     built = sum(r.built for r in results)
     ran = sum(r.ran == "yes" for r in results)
@@ -197,12 +201,10 @@ def render(results: list[Result], excluded: collections.Counter, date: str) -> s
     for r in results:
         lines.append(f"| {r.sample} | {'yes' if r.built else 'no'} | {r.ran} | {r.correct} | "
                      f"{'`' + _cell(r.blocker) + '`' if r.blocker else ''} | {_cell(r.detail)} |")
-    lines += ["", "## ops-nn activation and norm kernels", "",
-              "Not attempted. They are `op_kernel` + `op_host` tiling pairs with no host program: running",
-              "them needs a generic driver that runs each op's tiling function on a gert::TilingContext",
-              "built from shapes, then launches the kernel through ICPU_RUN_KF and compares with a",
-              "reference the op does not ship; their kernels also include ops-nn's common kernel headers",
-              "(its platform and kernel-tiling helpers), which the sim does not provide.", ""]
+    if ops_nn_section:
+        lines += ["", *ops_nn_section]
+    else:
+        lines += ["", "## ops-nn activation and norm kernels", "", f"Not attempted: no {ops_nn.OPS_NN} checkout.", ""]
     return "\n".join(lines)
 
 
@@ -225,8 +227,12 @@ def main(sources: str | None, sim_lib_dir: pathlib.Path, work_dir: pathlib.Path,
     results = run_all(vector, sim_lib_dir, work_dir, jobs)
     work_dir.mkdir(parents=True, exist_ok=True)
     (work_dir / "results.json").write_text(json.dumps([dataclasses.asdict(r) for r in results], indent=1))
+    section = None
+    if output is not None and (pathlib.Path(sources) / ops_nn.OPS_NN).is_dir():
+        kernels, kernel_results = ops_nn.run_all(sources, work_dir / "ops_nn", jobs)
+        section = ops_nn.render_section(kernels, kernel_results)
     if output is not None:
-        output.write_text(render(results, excluded, datetime.date.today().isoformat()))
+        output.write_text(render(results, excluded, datetime.date.today().isoformat(), section))
         print(f"[samples] wrote {output}", flush=True)
     print(f"[samples] {len(results)} vector samples: built {sum(r.built for r in results)}, "
           f"ran {sum(r.ran == 'yes' for r in results)}, correct {sum(r.correct == 'yes' for r in results)}",

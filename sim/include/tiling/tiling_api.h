@@ -18,8 +18,17 @@
 #include <cstdint>
 
 #include "graph/tensor.h"
+// CANN's tiling_api.h reaches the tiling-data macros (BEGIN_TILING_DATA_DEF ...) through its
+// per-API tiling headers (asc-devkit include/adv_api/*/..._tiling.h include
+// register/tilingdata_base.h) and the kernel's tiling structs through kernel_tiling/kernel_tiling.h;
+// a program that includes only tiling_api.h uses both.
+#include "kernel_tiling/kernel_tiling.h"
+#include "register/tilingdata_base.h"
 
 namespace AscendC {
+
+// The shape the host tiling functions take (asc-devkit include/adv_api/utils/types.h).
+using TensorShape = ge::Shape;
 
 void GetTanhMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool isReuseSource,
                           uint32_t& maxValue, uint32_t& minValue);

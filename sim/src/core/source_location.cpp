@@ -285,9 +285,18 @@ std::string CalledOn(const CallStack& stack, const std::string& method) {
 std::string BufferOrigin(const CallStack& stack) {
     std::vector<SourceFrame> frames = KernelFrames(stack, 1);
     if (frames.empty()) return {};
+    const std::string where = frames[0].file + ":" + std::to_string(frames[0].line) + "]";
+    // A LocalMemAllocator tile: named by the variable its Alloc initialises or assigns.
+    static const std::regex kAllocatedTile(
+        R"(([A-Za-z_][A-Za-z0-9_]*)\s*=\s*[A-Za-z_][A-Za-z0-9_]*\s*(?:\.|->)\s*(?:template\s+)?Alloc\s*[<(])");
+    std::smatch match;
+    const std::string text = SourceLine(frames[0].file, frames[0].line);
+    if (text.find("InitBuffer") == std::string::npos && text.find("Alloc") != std::string::npos) {
+        if (std::regex_search(text, match, kAllocatedTile)) return "[tile " + match[1].str() + ", Alloc at " + where;
+        return "[Alloc at " + where;
+    }
     std::string member = BufferMember(stack);
-    return "[" + (member.empty() ? "" : "member " + member + ", ") + "InitBuffer at " + frames[0].file + ":" +
-           std::to_string(frames[0].line) + "]";
+    return "[" + (member.empty() ? "" : "member " + member + ", ") + "InitBuffer at " + where;
 }
 
 std::vector<SourceFrame> KernelFrames(const CallStack& stack, int maxFrames) {

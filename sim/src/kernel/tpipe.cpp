@@ -20,10 +20,22 @@ TPipe::TPipe() { sim::Core().currentPipe = this; }
 
 TPipe::~TPipe() {
     sim::CoreState* core = sim::CurrentCoreOrNull();
-    if (core != nullptr && core->currentPipe == this) core->currentPipe = nullptr;
+    if (core == nullptr) return;
+    if (core->currentPipe == this) core->currentPipe = nullptr;
+    // CANN's destructor runs Destroy, whose PIPE_ALL barrier orders every earlier access before
+    // what follows (a later TPipe reusing this UB). The ordering is kept; the barrier is not
+    // issued as a timed instruction, since a pipe usually goes out of scope at the kernel's end,
+    // where every pipe drains anyway, and kernel timings stay what they were.
+    if (!destroyed_ && !core->launch->Aborted()) core->hazard.BarrierAll();
 }
 
-TPipe* GetTPipePtr() { return static_cast<TPipe*>(sim::Core().currentPipe); }
+void TPipe::ReleaseBuffers() {
+    used_ = 0;
+    bufferCount_ = 0;
+    live_.fill(0);
+    stackRef_ = sim::UbRef{};
+}
+
 
 const char* TPipe::QueueKind(TPosition src, TPosition dst) {
     if (src == dst) {
@@ -327,3 +339,5 @@ void QueueState::Free(const sim::UbRef& ref) {
 
 }  // namespace sim_detail
 }  // namespace AscendC
+
+AscendC::TPipe* GetTPipePtr() { return static_cast<AscendC::TPipe*>(sim::Core().currentPipe); }

@@ -6,7 +6,7 @@
 namespace sim::vec {
 
 bool StackTemp(const ApiName& api, AscendC::LocalTensor<uint8_t>* temp) {
-    AscendC::TPipe* pipe = AscendC::GetTPipePtr();
+    AscendC::TPipe* pipe = ::GetTPipePtr();
     if (pipe == nullptr) {
         Violation(Check::ApiMisuse, std::string(api.text) +
                                         ": called without sharedTmpBuffer and no TPipe exists, so there is no UB "

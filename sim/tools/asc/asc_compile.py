@@ -21,6 +21,13 @@ SIM_INCLUDE = SIM_ROOT / "include"
 # What the sim's CMake target carries (sim/CMakeLists.txt): C++17, no fused multiply-add in
 # kernel code, line info for the reports.
 CXX_FLAGS = ["-std=c++17", "-g", "-O1", "-ffp-contract=off", "-pthread"]
+DEFINES_FILE = pathlib.Path(__file__).resolve().parent / "cpu_debug_defines.txt"
+
+
+def cpu_debug_defines() -> list[str]:
+    """NAME[=VALUE] of CANN's CPU-debug build for the A2/A3 vector core (cpu_debug_defines.txt)."""
+    lines = DEFINES_FILE.read_text().splitlines()
+    return [l.strip() for l in lines if l.strip() and not l.lstrip().startswith("#")]
 
 
 @dataclasses.dataclass
@@ -64,7 +71,8 @@ def compile_program(sources: list[pathlib.Path], executable: pathlib.Path, sim_l
             if not compiled.exists() or compiled.read_text(encoding="utf-8", errors="surrogateescape") != result:
                 compiled.write_text(result, encoding="utf-8", errors="surrogateescape")
         obj = out_dir / (source.name + ".o")
-        cmd = [*_compiler(cxx), *CXX_FLAGS, f"-I{SIM_INCLUDE}", "-iquote", str(source.parent),
+        cmd = [*_compiler(cxx), *CXX_FLAGS, *[f"-D{d}" for d in cpu_debug_defines()], f"-I{SIM_INCLUDE}",
+               "-iquote", str(source.parent),
                *[f"-I{d}" for d in include_dirs], *[f"-D{d}" for d in definitions], "-c", str(compiled),
                "-o", str(obj)]
         done = _run(cmd, timeout)
@@ -99,6 +107,8 @@ _MISSING_PATTERNS = [
     re.compile(r"no matching function for call to '(?P<name>[\w:]+)[(<]"),
     re.compile(r"no matching member function for call to '(?P<name>\w+)'"),
     re.compile(r"call of overloaded '(?P<name>[\w:]+)\(.*' is ambiguous"),
+    # An unknown function called in a template with non-dependent arguments.
+    re.compile(r"there are no arguments to '(?P<name>[\w:]+)' that depend on a template parameter"),
 ]
 
 

@@ -117,6 +117,7 @@ public:
     PadRegister padRegister;           // per core, not per thread: cores are fibers sharing threads
     AtomicRegister atomicRegister;     // likewise
     VectorMaskRegister vectorMask;     // per core, as padRegister
+    int32_t ubAllocatorTiles = -1;     // LocalMemAllocator<UB>: -1 none created yet, else tiles handed out
 
     // "TQue<VECIN>#0 buffer 1 bytes [64, 128) (UB [8256, 8320))"
     std::string Describe(const UbRef& ref, uint64_t byteOffset, uint64_t bytes) const;

@@ -16,3 +16,11 @@
 #define __out__
 #define __mix__(cube, vec)
 #define GM_ADDR __gm__ uint8_t*
+// Branch hints kernel code uses, as CANN's kernel headers define them (asc-devkit
+// impl/basic_api/utils/kernel_utils_macros.h), unless the program has its own.
+#ifndef likely
+#define likely(x) __builtin_expect(!!(x), 1)
+#endif
+#ifndef unlikely
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#endif

@@ -52,6 +52,16 @@ private:
 __aicore__ inline int64_t GetBlockIdx() { return sim::Core().blockIdx; }
 __aicore__ inline int64_t GetBlockNum() { return sim::Core().blockNum; }
 __aicore__ inline int64_t GetTaskRatio() { return 1; }  // AIV-only and MIX_AIV_1_0 launches
+// The user's part of the launch's workspace. In CANN's CPU-debug mode (asc-devkit
+// impl/basic_api/dav_c220/kernel_operator_common_impl.h) that is the workspace argument itself,
+// which must not be null; on the NPU it lies past the system's reserved part.
+__aicore__ inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) {
+    if (workspace == nullptr) {
+        ::sim::Violation(::sim::Check::ApiMisuse, "GetUserWorkspace(workspace): workspace is nullptr (the launch "
+                                                  "passed no workspace; CANN asserts it is not null)");
+    }
+    return workspace;
+}
 
 template <pipe_t src, pipe_t dst>
 HardEvent TQueSync<src, dst>::Event() {

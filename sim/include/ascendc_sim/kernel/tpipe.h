@@ -9,6 +9,7 @@
 #include "ascendc_sim/core/core_state.h"
 #include "ascendc_sim/kernel/call_site.h"
 #include "ascendc_sim/kernel/enums.h"
+#include "ascendc_sim/kernel/sync.h"
 #include "ascendc_sim/kernel/tensor.h"
 
 namespace AscendC {
@@ -153,7 +154,16 @@ public:
         return true;
     }
     __aicore__ void Reset();
-    __aicore__ void Destroy() {}
+    // As CANN's (asc-devkit impl/basic_api/kernel_tpipe_impl.h): releases the pipe's buffers and
+    // ends with pipe_barrier(PIPE_ALL), so a TPipe created afterwards may reuse the same UB
+    // (both start at address 0) without a sync of its own. Once per pipe; the destructor does it
+    // too for a pipe not destroyed (see ~TPipe).
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void Destroy() {
+        if (destroyed_) return;
+        destroyed_ = true;
+        sim::PipeBarrierImpl(PIPE_ALL);  // inlined, so the barrier is charged to the kernel's Destroy line
+        ReleaseBuffers();
+    }
     __aicore__ TEventID FetchEventID(HardEvent event);
     template <HardEvent event>
     __aicore__ inline TEventID FetchEventID() { return FetchEventID(event); }
@@ -175,7 +185,9 @@ private:
     static const char* QueueKind(TPosition src, TPosition dst);
     TEventID AllocEventIdFor(HardEvent event);
     void ReleaseEventIdFor(HardEvent event, TEventID id);
+    void ReleaseBuffers();
     uint32_t used_ = 0;
+    bool destroyed_ = false;
     sim::UbRef stackRef_;       // the last StackBuffer() handed out, valid while used_ == stackUsed_
     uint32_t stackUsed_ = 0;
     int bufferCount_ = 0;
@@ -186,7 +198,6 @@ private:
     friend class sim_detail::QueueState;
 };
 
-__aicore__ TPipe* GetTPipePtr();
 
 template <TPosition pos>
 sim::UbRef TBuf<pos>::Checked(uint64_t bytes, const char* api) const {
@@ -206,3 +217,7 @@ sim::UbRef TBuf<pos>::Checked(uint64_t bytes, const char* api) const {
 }
 
 }  // namespace AscendC
+
+// The kernel's TPipe (the last one constructed on this core), at global scope as CANN declares
+// it (asc-devkit include/basic_api/kernel_common.h): kernels call it unqualified.
+__aicore__ AscendC::TPipe* GetTPipePtr();

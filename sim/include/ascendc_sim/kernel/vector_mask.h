@@ -167,4 +167,32 @@ __aicore__ inline void ResetMask() { sim::vec::WriteMask(FULL_MASK, FULL_MASK); 
 __aicore__ inline void SetMaskCount() { sim::Core().vectorMask.counter = true; }
 __aicore__ inline void SetMaskNorm() { sim::Core().vectorMask.counter = false; }
 
+// CANN's utility class (asc-devkit impl/basic_api/kernel_utils_base.h) that ops-nn kernels call
+// for the same register: AscendCUtils::SetMask<T>(high, low) / SetMask<T>(len) write the mask as
+// SetVectorMask does (normal mode; isSetMask = false leaves it alone), SetMaskCount/SetMaskNorm
+// switch the mode; GetC0Size is one 32-byte block, GetC0Count its elements of a dtype size.
+class AscendCUtils {
+public:
+    static constexpr int32_t kC0Bytes = 32;
+    static constexpr int32_t kDefaultBlockNum = 8;  // blocks per repeat
+    __aicore__ static inline int32_t GetC0Size() { return kC0Bytes; }
+    __aicore__ static inline int32_t GetC0Count(const int32_t dtypeSize) {
+        if (dtypeSize == 0) sim::Violation(sim::Check::ApiMisuse, "AscendCUtils::GetC0Count(dtypeSize): dtypeSize is 0");
+        return dtypeSize == 0 ? 0 : kC0Bytes / dtypeSize;
+    }
+    __aicore__ static inline int32_t GetDefaultBlockNum() { return kDefaultBlockNum; }
+    template <typename T, bool isSetMask = true>
+    __aicore__ static inline void SetMask(const uint64_t& maskHigh, const uint64_t& maskLow) {
+        if constexpr (isSetMask) SetVectorMask<T>(maskHigh, maskLow);
+    }
+    template <typename T, bool isSetMask = true>
+    __aicore__ static inline void SetMask(int32_t len) {
+        if constexpr (isSetMask) SetVectorMask<T>(len);
+    }
+    template <typename T>
+    __aicore__ static inline void SetMaskCount() { AscendC::SetMaskCount(); }
+    template <typename T>
+    __aicore__ static inline void SetMaskNorm() { AscendC::SetMaskNorm(); }
+};
+
 }  // namespace AscendC

@@ -1,0 +1,89 @@
+// CANN's AscendC::Std type traits (asc-devkit include/utils/std/type_traits.h), which kernels use
+// in place of <type_traits>. They answer as the standard ones, except where CANN's differ:
+//   is_floating_point  also true for `half` (not for bfloat16_t), as CANN lists float, double,
+//                      long double and half;
+//   is_integral        CANN's list (bool, char, signed/unsigned char, short, int, long,
+//                      long long and their unsigned forms; no wchar_t/char8/16/32_t), and true for
+//                      an integral_constant;
+//   is_arithmetic      follows those two.
+#pragma once
+#include <type_traits>
+
+#include "ascendc_sim/kernel/utils.h"
+#include "ascendc_sim/numeric/half.h"
+
+namespace AscendC {
+namespace Std {
+
+template <class T, T v>
+using integral_constant = std::integral_constant<T, v>;
+template <bool v>
+using bool_constant = std::bool_constant<v>;
+using true_type = std::true_type;
+using false_type = std::false_type;
+
+template <class T, class U> using is_same = std::is_same<T, U>;
+template <class T, class U> constexpr bool is_same_v = std::is_same_v<T, U>;
+template <class T> using is_void = std::is_void<T>;
+template <class T> constexpr bool is_void_v = std::is_void_v<T>;
+template <class T> using is_const = std::is_const<T>;
+template <class T> constexpr bool is_const_v = std::is_const_v<T>;
+template <class T> using is_volatile = std::is_volatile<T>;
+template <class T> constexpr bool is_volatile_v = std::is_volatile_v<T>;
+template <class T> using is_reference = std::is_reference<T>;
+template <class T> constexpr bool is_reference_v = std::is_reference_v<T>;
+template <class T> using is_lvalue_reference = std::is_lvalue_reference<T>;
+template <class T> using is_rvalue_reference = std::is_rvalue_reference<T>;
+template <class T> using is_pointer = std::is_pointer<T>;
+template <class T> constexpr bool is_pointer_v = std::is_pointer_v<T>;
+template <class T> using is_array = std::is_array<T>;
+template <class T> constexpr bool is_array_v = std::is_array_v<T>;
+
+template <class T>
+struct is_integral
+    : bool_constant<std::is_integral_v<std::remove_cv_t<T>> && !std::is_same_v<std::remove_cv_t<T>, wchar_t> &&
+                    !std::is_same_v<std::remove_cv_t<T>, char16_t> && !std::is_same_v<std::remove_cv_t<T>, char32_t>> {};
+template <class T, T v>
+struct is_integral<std::integral_constant<T, v>> : true_type {};
+template <class T> constexpr bool is_integral_v = is_integral<T>::value;
+
+template <class T>
+struct is_floating_point
+    : bool_constant<std::is_floating_point_v<std::remove_cv_t<T>> || std::is_same_v<std::remove_cv_t<T>, half>> {};
+template <class T> constexpr bool is_floating_point_v = is_floating_point<T>::value;
+
+template <class T>
+struct is_arithmetic : bool_constant<is_integral_v<T> || is_floating_point_v<T>> {};
+template <class T> constexpr bool is_arithmetic_v = is_arithmetic<T>::value;
+
+template <class T> using remove_const = std::remove_const<T>;
+template <class T> using remove_const_t = std::remove_const_t<T>;
+template <class T> using remove_volatile = std::remove_volatile<T>;
+template <class T> using remove_volatile_t = std::remove_volatile_t<T>;
+template <class T> using remove_cv = std::remove_cv<T>;
+template <class T> using remove_cv_t = std::remove_cv_t<T>;
+template <class T> using remove_reference = std::remove_reference<T>;
+template <class T> using remove_reference_t = std::remove_reference_t<T>;
+template <class T> using remove_pointer = std::remove_pointer<T>;
+template <class T> using remove_pointer_t = std::remove_pointer_t<T>;
+template <class T> using add_const = std::add_const<T>;
+template <class T> using add_const_t = std::add_const_t<T>;
+template <class T> using add_volatile = std::add_volatile<T>;
+template <class T> using add_volatile_t = std::add_volatile_t<T>;
+template <class T> using add_cv = std::add_cv<T>;
+template <class T> using add_cv_t = std::add_cv_t<T>;
+template <class T> using add_pointer = std::add_pointer<T>;
+template <class T> using add_pointer_t = std::add_pointer_t<T>;
+template <class T> using add_lvalue_reference = std::add_lvalue_reference<T>;
+template <class T> using add_lvalue_reference_t = std::add_lvalue_reference_t<T>;
+template <class T> using add_rvalue_reference = std::add_rvalue_reference<T>;
+template <class T> using add_rvalue_reference_t = std::add_rvalue_reference_t<T>;
+template <class T> using decay = std::decay<T>;
+template <class T> using decay_t = std::decay_t<T>;
+template <bool b, class T = void> using enable_if = std::enable_if<b, T>;
+template <bool b, class T = void> using enable_if_t = std::enable_if_t<b, T>;
+template <bool b, class T, class F> using conditional = std::conditional<b, T, F>;
+template <bool b, class T, class F> using conditional_t = std::conditional_t<b, T, F>;
+
+}  // namespace Std
+}  // namespace AscendC

@@ -1,0 +1,35 @@
+"""AscendC::Std's type traits (utils/std/type_traits.h, reached through kernel_operator.h) answer
+as CANN's: half is a floating-point type, bfloat16_t is not, an integral_constant is integral,
+wchar_t is not; the rest as <type_traits>. Checked by g++ itself: each claim is a static_assert
+(one that holds compiles; its negation must not)."""
+from .vector_harness import compile_errors
+
+HOLDS = [
+    "S::is_floating_point_v<half>", "S::is_floating_point_v<const float>", "!S::is_floating_point_v<bfloat16_t>",
+    "S::is_integral_v<unsigned char>", "S::is_integral_v<S::integral_constant<int, 3>>", "!S::is_integral_v<wchar_t>",
+    "S::is_arithmetic_v<half>", "S::is_void<void>::value", "S::is_same_v<S::remove_pointer_t<int*>, int>",
+    "S::is_same_v<S::add_cv_t<int>, const volatile int>", "S::is_same_v<S::add_lvalue_reference_t<int>, int&>",
+]
+
+
+def source(claims) -> str:
+    asserts = "\n".join(f"static_assert({c}, \"{c}\");" for c in claims)
+    return f'#include "kernel_operator.h"\nnamespace S = AscendC::Std;\n{asserts}\nint main() {{ return 0; }}\n'
+
+
+def test_each_negated_claim_fails(tmp_path):
+    # g++ reports every failed static_assert of a translation unit: one compile checks them all.
+    errors = compile_errors(tmp_path, source([f"!({claim})" for claim in HOLDS]))
+    for claim in HOLDS:
+        assert f"!({claim})" in errors, f"{claim}: its negation compiled"
+
+
+def test_every_claim_compiles(tmp_path):
+    import shutil
+    import subprocess
+    from .sim_build import SIM_ROOT
+    path = tmp_path / "traits.cpp"
+    path.write_text(source(HOLDS))
+    result = subprocess.run([shutil.which("g++") or "g++", "-std=c++17", "-fsyntax-only", f"-I{SIM_ROOT / 'include'}",
+                             str(path)], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
