@@ -1,5 +1,6 @@
 """The mask/repeat forms of the bitwise and compound vector APIs (And, Or, Not, ShiftLeft,
-ShiftRight, AddRelu, SubRelu, Rsqrt, LeakyRelu, Axpy, FusedMulAdd, MulAddDst) against numpy.
+ShiftRight, AddRelu, SubRelu, Rsqrt, LeakyRelu, Axpy, FusedMulAdd, MulAddDst, MulAddRelu and
+its old name FusedMulAddRelu) against numpy; and MulAddRelu's count form.
 
 The lane layout is the reference of test_vector_mask_repeat.py (written from CANN's 高维切分 and
 掩码 pages); element values come from the count forms' numpy references (test_vector_bitwise.py),
@@ -161,7 +162,8 @@ def test_leaky_relu_mask_form(simtest, dtype):
 
 
 @pytest.mark.parametrize("api,dst_type,src_type", [
-    ("FusedMulAdd", F16, F16), ("FusedMulAdd", F32, F32), ("MulAddDst", F16, F16), ("MulAddDst", F32, F32),
+    ("FusedMulAdd", F16, F16), ("FusedMulAdd", F32, F32), ("MulAddRelu", F16, F16), ("MulAddRelu", F32, F32),
+    ("FusedMulAddRelu", F32, F32), ("MulAddDst", F16, F16), ("MulAddDst", F32, F32),
     ("MulAddDstMixed", F32, F16), ("Axpy", F16, F16), ("Axpy", F32, F32), ("AxpyMixed", F32, F16),
 ])
 def test_multiply_add_mask_forms(simtest, api, dst_type, src_type):
@@ -192,12 +194,33 @@ def test_multiply_add_mask_forms(simtest, api, dst_type, src_type):
         if api == "FusedMulAdd":  # dst = src0 * dst + src1
             fn = lambda a, d, b: mul_add(a, d, b, dst_type)  # noqa: E731
             srcs, dst_strides = [s0, acc_masked, s1], [strides[0], strides[1], strides[0], strides[2]]
+        elif api.endswith("MulAddRelu"):  # dst = relu(src0 * dst + src1)
+            fn = lambda a, d, b: relu(mul_add(a, d, b, dst_type))  # noqa: E731
+            srcs, dst_strides = [s0, acc_masked, s1], [strides[0], strides[1], strides[0], strides[2]]
         else:  # dst = src0 * src1 + dst
             fn = lambda a, b, d: mul_add(a, b, d, dst_type)  # noqa: E731
             srcs, dst_strides = [s0, s1, acc_masked], [strides[0], strides[1], strides[2], strides[0]]
     assert r.ok, r.result["error"]
     expected = reference(fn, acc_masked, srcs, dst_strides, repeats, lambda _: active)
     assert_bits_equal(r.array(0, dst_type), expected)
+
+
+def relu(v):
+    return np.where(v < 0, np.zeros_like(v), v)
+
+
+@pytest.mark.parametrize("api", ["MulAddRelu", "FusedMulAddRelu"])
+@pytest.mark.parametrize("dtype", [F16, F32])
+def test_mul_add_relu_count_form(simtest, api, dtype):
+    from .test_vector_bitwise import Misc
+    n = 200
+    rng = np.random.default_rng(23)
+    acc, s0, s1 = (random_values(rng, dtype, n, -4, 4) for _ in range(3))
+    r = run_vector(Misc(simtest), api, [acc, s0, s1], [(0, 0, dtype), (1, 0, dtype), (2, 0, dtype)], n)
+    assert r.ok, r.result["error"]
+    expected = relu(mul_add(s0, acc, s1, dtype))
+    assert (expected == 0).any() and (expected > 0).any()
+    assert_bits_equal(r.array(0, dtype), expected)
 
 
 def test_multiply_add_mask_form_reports_accumulator_outside_its_tensor(simtest):
@@ -223,11 +246,14 @@ void k(LocalTensor<float>& f, LocalTensor<int32_t>& i, LocalTensor<half>& h, Loc
     LeakyRelu(s, s, 1, 64, 1, u);
     FusedMulAdd(s, s, s, 64, 1, b);
     MulAddDst(h, f, f, 64, 1, b);
+    MulAddRelu(i, i, i, 64);
+    FusedMulAddRelu(s, s, s, 64, 1, b);
 }
 """
     errors = compile_errors(tmp_path, source)
     for text in ("And: element type must be int16_t or uint16_t", "Not: element type must be",
                  "Rsqrt: element type must be half or float", "AddRelu: element type must be",
                  "LeakyRelu: element type must be half or float", "FusedMulAdd: element type must be",
-                 "MulAddDst: (dst, src) element types must be"):
+                 "MulAddDst: (dst, src) element types must be", "MulAddRelu: element type must be half or float",
+                 "FusedMulAddRelu: element type must be half or float"):
         assert text in errors, text

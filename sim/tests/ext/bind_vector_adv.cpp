@@ -1,6 +1,7 @@
 // run_vector_misc's runner for the high-level APIs of vector_gelu.h (Gelu, FasterGelu,
 // FasterGeluV2) and vector_trig.h (Sin, Cos): operands dst, src[, sharedTmpBuffer as uint8];
-// options no_temp, high_precision, high_performance, reuse_source. Also the host-side queries
+// options no_temp, high_precision, high_performance, reuse_source; and the count form of
+// MulAddRelu / FusedMulAddRelu (vector_compound.h; their mask forms are run_vector's). Also the host-side queries
 // of those APIs and SoftMax's tiling (gelu_tmp_sizes, trig_tmp_sizes, softmax_tiling), and the
 // sync kernels of adv_sync.h.
 #include <pybind11/stl.h>
@@ -56,6 +57,10 @@ template <class T>
 bool RunFor(const std::string& api, const std::vector<AnyTensor>& ops, int64_t count, const Options& o) {
     const auto n = static_cast<uint32_t>(count);
     if constexpr (sim::vec::kActivationType<T>) {
+        if (api == "MulAddRelu") return MulAddRelu(As<T>(ops, 0), As<T>(ops, 1), As<T>(ops, 2), int32_t(n)), true;
+        if (api == "FusedMulAddRelu") {
+            return FusedMulAddRelu(As<T>(ops, 0), As<T>(ops, 1), As<T>(ops, 2), int32_t(n)), true;
+        }
         if (api == "Sin" || api == "Cos") {
             return o.reuseSource ? RunTrig<true, T>(api, ops, n, o.noTemp) : RunTrig<false, T>(api, ops, n, o.noTemp);
         }

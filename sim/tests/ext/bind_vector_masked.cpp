@@ -118,6 +118,8 @@ bool RunSameType(const std::string& api, const std::vector<AnyTensor>& ops, cons
         SIMTEST_MASKED_UNARY(Rsqrt)
         SIMTEST_MASKED_SCALAR(LeakyRelu)
         SIMTEST_MASKED_BINARY(FusedMulAdd)
+        SIMTEST_MASKED_BINARY(MulAddRelu)
+        SIMTEST_MASKED_BINARY(FusedMulAddRelu)
         if (api == "MulAddDst") {
             WithMask(o, [&](auto setMask, auto mask) {
                 MulAddDst<T, T, decltype(setMask)::value>(t(0), t(1), t(2), mask, repeat, Binary(o));

@@ -2,8 +2,8 @@
 // (vector_bitwise.h, vector_compound.h, vector_highlevel.h) on numpy data in a one-core
 // launch. The protocol is run_vector's (bind_vector.cpp): buffers become TBuf<VECCALC>s in
 // order, operands are views (dtype, element offset, optional length), every buffer is read
-// back after the call; options: scalar, no_temp, high_precision, high_performance. Further
-// APIs join through misc_binding.h's ExtraRunners (bind_vector_adv.cpp).
+// back after the call; options: scalar, no_temp, high_precision, high_performance,
+// reuse_source. Further APIs join through misc_binding.h's ExtraRunners (bind_vector_adv.cpp).
 #include <pybind11/stl.h>
 
 #include <cstring>

@@ -1,5 +1,6 @@
 // Compound and further arithmetic vector APIs, count and mask/repeat forms: Axpy, FusedMulAdd, MulAddDst,
-// AddRelu, SubRelu (asc-devkit docs/zh/api/SIMD-API/基础API/Memory矢量计算/复合计算/), LeakyRelu
+// MulAddRelu (and its old name FusedMulAddRelu), AddRelu, SubRelu
+// (asc-devkit docs/zh/api/SIMD-API/基础API/Memory矢量计算/复合计算/), LeakyRelu
 // and Rsqrt (.../基础算术/). Element types as the Atlas A2/A3 tables of those pages and the
 // 2201 implementation (impl/basic_api/dav_c220/kernel_operator_vec_binary_impl.h,
 // kernel_operator_vec_ternary_scalar_impl.h, kernel_operator_vec_binary_scalar_impl.h,
@@ -65,6 +66,12 @@ struct MulAddDstOp {
     template <class S>
     D operator()(S src0, S src1, D acc) const { return FusedMultiplyAdd<D, S>(src0, src1, acc); }
 };
+// MulAddRelu (vmaddrelu): dst = relu(src0 * dst + src1), the multiply-add rounded once as
+// FusedMulAdd's, then clamped below at 0.
+struct MulAddReluOp {
+    template <class T>
+    T operator()(T src0, T acc, T src1) const { return ReluOp{}(FusedMultiplyAdd<T, T>(src0, acc, src1)); }
+};
 struct AddReluOp {
     template <class T>
     T operator()(T a, T b) const { return ReluOp{}(AddOp{}(a, b)); }
@@ -98,6 +105,16 @@ inline void MaskedMultiplyAdd(const ApiName& api, Fn fn, const AscendC::LocalTen
                               const StridedOperand<S>&... srcs) {
     MaskedElementwise(api, mask, isSetMask, repeatTime, fn, MaskedOptions{}, StridedOperand<D>{dst, dstStride},
                       srcs...);
+}
+
+template <bool isSetMask, class T>
+inline void MaskedMulAddRelu(const ApiName& api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src0,
+                             const AscendC::LocalTensor<T>& src1, const MaskArg& mask, uint8_t repeatTime,
+                             const AscendC::BinaryRepeatParams& p) {
+    MaskedMultiplyAdd<isSetMask>(api, MulAddReluOp{}, dst, mask, repeatTime, DstStride(p.dstBlkStride, p.dstRepStride),
+                                 StridedOperand<T>{src0, Src0Stride(p.src0BlkStride, p.src0RepStride)},
+                                 StridedOperand<T>{dst, DstStride(p.dstBlkStride, p.dstRepStride)},
+                                 StridedOperand<T>{src1, Src1Stride(p.src1BlkStride, p.src1RepStride)});
 }
 
 // The accumulator dst of a multiply-add is read as well as written: its alignment and extent
@@ -259,5 +276,39 @@ ASCENDC_SIM_MASKED_LEAKY_RELU(uint64_t, sim::vec::ContinuousMask(mask))
 ASCENDC_SIM_MASKED_MULTIPLY_ADD(const uint64_t*, sim::vec::BitMask(mask, lanes))
 ASCENDC_SIM_MASKED_MULTIPLY_ADD(const uint64_t, sim::vec::ContinuousMask(mask))
 #undef ASCENDC_SIM_MASKED_MULTIPLY_ADD
+
+// MulAddRelu and FusedMulAddRelu (CANN keeps the old name as a second spelling): half or float.
+#define ASCENDC_SIM_MUL_ADD_RELU_API(Name)                                                                      \
+    template <typename T>                                                                                       \
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0,       \
+                                                     const LocalTensor<T>& src1, const int32_t& count) {        \
+        static_assert(sim::vec::kFloatType<T>, #Name ": element type must be half or float on Atlas A2/A3");    \
+        sim::NoteCallSite();                                                                                    \
+        const sim::vec::ApiName api = sim::vec::Named(#Name);                                                   \
+        if (count > 0 && !sim::vec::CheckAccumulator(api, dst.SimRef(), uint64_t(count) * sizeof(T))) return;  \
+        sim::vec::Elementwise(api, dst, count, sim::vec::MulAddReluOp{}, sim::vec::ElementwiseOptions{}, src0, dst, \
+                              src1);                                                                            \
+    }                                                                                                           \
+    template <typename T, bool isSetMask = true>                                                                \
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0,       \
+                                                     const LocalTensor<T>& src1, const uint64_t* mask,          \
+                                                     const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) { \
+        static_assert(sim::vec::kFloatType<T>, #Name ": element type must be half or float on Atlas A2/A3");    \
+        sim::NoteCallSite();                                                                                    \
+        sim::vec::MaskedMulAddRelu<isSetMask>(sim::vec::Named(#Name), dst, src0, src1,                          \
+                                              sim::vec::BitMask(mask, 256 / sizeof(T)), repeatTime, repeatParams); \
+    }                                                                                                           \
+    template <typename T, bool isSetMask = true>                                                                \
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0,       \
+                                                     const LocalTensor<T>& src1, const uint64_t mask,           \
+                                                     const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) { \
+        static_assert(sim::vec::kFloatType<T>, #Name ": element type must be half or float on Atlas A2/A3");    \
+        sim::NoteCallSite();                                                                                    \
+        sim::vec::MaskedMulAddRelu<isSetMask>(sim::vec::Named(#Name), dst, src0, src1,                          \
+                                              sim::vec::ContinuousMask(mask), repeatTime, repeatParams);        \
+    }
+ASCENDC_SIM_MUL_ADD_RELU_API(MulAddRelu)
+ASCENDC_SIM_MUL_ADD_RELU_API(FusedMulAddRelu)
+#undef ASCENDC_SIM_MUL_ADD_RELU_API
 
 }  // namespace AscendC
