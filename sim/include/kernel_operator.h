@@ -31,3 +31,6 @@
 #if __has_include("ascendc_sim/kernel/debug_print.h")
 #include "ascendc_sim/kernel/debug_print.h"
 #endif
+#if __has_include("ascendc_sim/kernel/std_type_traits.h")
+#include "ascendc_sim/kernel/std_type_traits.h"
+#endif

@@ -39,3 +39,14 @@ void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
                              uint32_t& maxValue, uint32_t& minValue);
 
 }  // namespace AscendC
+
+// Further high-level APIs' host helpers, one header each (as CANN's adv_api *_tiling.h).
+#if __has_include("tiling/gelu_tiling.h")
+#include "tiling/gelu_tiling.h"
+#endif
+#if __has_include("tiling/trig_tiling.h")
+#include "tiling/trig_tiling.h"
+#endif
+#if __has_include("tiling/softmax_tiling.h")
+#include "tiling/softmax_tiling.h"
+#endif

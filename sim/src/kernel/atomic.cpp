@@ -10,7 +10,7 @@
 namespace sim::atomic {
 namespace {
 
-// Cores run on several host threads at once: one lock makes each row's read-add-write atomic
+// Cores run on several host threads at once: one lock makes each row's read-modify-write atomic
 // against every other core's, as the hardware's atomic unit does per element.
 std::mutex& AddLock() {
     static std::mutex lock;
@@ -33,6 +33,32 @@ const char* TypeText(ElementType type) {
         case ElementType::Bf16: return "bfloat16_t";
         case ElementType::Int32: return "int32_t";
         default: return "float";
+    }
+}
+
+const char* SetterName(Operation op) {
+    switch (op) {
+        case Operation::Max: return "SetAtomicMax";
+        case Operation::Min: return "SetAtomicMin";
+        default: return "SetAtomicAdd";
+    }
+}
+
+// GM keeps its value unless UB's compares greater (Max) or less (Min); see atomic.h.
+template <class T>
+void Extreme(uint8_t* gm, const uint8_t* ub, uint64_t n, Operation op) {
+    for (uint64_t i = 0; i < n; ++i) {
+        T a, b;
+        std::memcpy(&a, gm + i * sizeof(T), sizeof(T));
+        std::memcpy(&b, ub + i * sizeof(T), sizeof(T));
+        bool replace;
+        if constexpr (std::is_integral_v<T>) {
+            replace = op == Operation::Max ? b > a : b < a;
+        } else {
+            const float fa = static_cast<float>(a), fb = static_cast<float>(b);  // half/bf16 widen exactly
+            replace = op == Operation::Max ? fb > fa : fb < fa;
+        }
+        if (replace) std::memcpy(gm + i * sizeof(T), &b, sizeof(T));
     }
 }
 
@@ -70,17 +96,29 @@ void AddFloats(uint8_t* gm, const uint8_t* ub, uint64_t n) {
 
 }  // namespace
 
-bool AddRow(CoreState& core, uint8_t* gm, const uint8_t* ub, uint64_t bytes) {
+bool ApplyRow(CoreState& core, uint8_t* gm, const uint8_t* ub, uint64_t bytes) {
     const auto type = static_cast<ElementType>(core.atomicRegister.type);
+    const auto op = static_cast<Operation>(core.atomicRegister.op);
     const uint32_t size = ElementBytes(type);
     if (bytes % size != 0) {
-        Violation(Check::ApiMisuse, std::string("DataCopy (UB->GM) with SetAtomicAdd<") + TypeText(type) +
+        Violation(Check::ApiMisuse, std::string("DataCopy (UB->GM) with ") + SetterName(op) + "<" + TypeText(type) +
                                         ">: a row of " + std::to_string(bytes) + " bytes is not whole " +
                                         TypeText(type) + " elements (" + std::to_string(size) + " bytes each)");
         return false;
     }
     const uint64_t n = bytes / size;
     std::lock_guard<std::mutex> hold(AddLock());
+    if (op != Operation::Add) {
+        switch (type) {
+            case ElementType::Int8: Extreme<int8_t>(gm, ub, n, op); break;
+            case ElementType::Int16: Extreme<int16_t>(gm, ub, n, op); break;
+            case ElementType::Int32: Extreme<int32_t>(gm, ub, n, op); break;
+            case ElementType::Half: Extreme<half>(gm, ub, n, op); break;
+            case ElementType::Bf16: Extreme<bfloat16_t>(gm, ub, n, op); break;
+            case ElementType::Float: Extreme<float>(gm, ub, n, op); break;
+        }
+        return true;
+    }
     switch (type) {
         case ElementType::Int8: AddInts<int8_t>(gm, ub, n); break;
         case ElementType::Int16: AddInts<int16_t>(gm, ub, n); break;
@@ -92,11 +130,12 @@ bool AddRow(CoreState& core, uint8_t* gm, const uint8_t* ub, uint64_t bytes) {
     return true;
 }
 
-void SetRegister(bool add, ElementType type, const char* api) {
+void SetRegister(bool enabled, ElementType type, Operation op, const char* api) {
     CoreState& core = Core();
     core.Issue(Event{EventKind::Scalar, Pipe::S, Pipe::S, api, 0});
-    core.atomicRegister.add = add;
+    core.atomicRegister.enabled = enabled;
     core.atomicRegister.type = static_cast<uint8_t>(type);
+    core.atomicRegister.op = static_cast<uint8_t>(op);
 }
 
 void NoteCacheMaintenance(bool tensorSet, const char* api) {

@@ -262,9 +262,9 @@ void MoveUbToGm(const RowPlan& plan, const GmView& view, uint8_t* gm, const UbRe
             undefinedReported = true;
             core.RequireDefined(plan.What().c_str(), "src", rowRef, rowStart, plan.rowBytes, "writes to GM");
         }
-        // SetAtomicAdd set: the row is added to GM element by element (atomic.cpp).
-        if (core.atomicRegister.add) {
-            if (!atomic::AddRow(core, gm + i * plan.dstPitch, row, plan.rowBytes)) break;
+        // SetAtomicAdd/Max/Min set: the row is combined with GM element by element (atomic.cpp).
+        if (core.atomicRegister.enabled) {
+            if (!atomic::ApplyRow(core, gm + i * plan.dstPitch, row, plan.rowBytes)) break;
         } else {
             std::memcpy(gm + i * plan.dstPitch, row, plan.rowBytes);
         }
@@ -272,7 +272,7 @@ void MoveUbToGm(const RowPlan& plan, const GmView& view, uint8_t* gm, const UbRe
     // One record per DMA, read by the GM race check and the unwritten-output check alike
     // (atomic adds marked: two cores' adds to the same bytes are no race).
     core.launch->gmRaces.Record(core.blockIdx, gm, plan.rowBytes, plan.dstPitch, landed, true, plan.api,
-                                core.callSite, core.atomicRegister.add);
+                                core.callSite, core.atomicRegister.enabled);
 }
 
 void MoveUbToUb(const RowPlan& plan, const UbRef& dst, const UbRef& src) {

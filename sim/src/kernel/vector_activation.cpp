@@ -17,7 +17,8 @@ bool StackTemp(const ApiName& api, AscendC::LocalTensor<uint8_t>* temp) {
     return true;
 }
 
-bool CheckChunk(const ApiName& api, const UbRef& temp, uint64_t chunkElements, uint64_t minimumBytes) {
+bool CheckChunk(const ApiName& api, const UbRef& temp, uint64_t chunkElements, uint64_t minimumBytes,
+                const char* hostQuery) {
     if (chunkElements > 0) return true;
     const bool isStack = temp.buffer >= 0 && static_cast<size_t>(temp.buffer) < Core().buffers.size() &&
                          Core().buffers[temp.buffer].name.kind == kStackBufferKind;
@@ -26,7 +27,9 @@ bool CheckChunk(const ApiName& api, const UbRef& temp, uint64_t chunkElements, u
                   (isStack ? "(the UB left after InitBuffer, " : "(sharedTmpBuffer, ") +
                   Core().Describe(temp, 0, temp.bytes) + ") holds " + std::to_string(temp.bytes) +
                   " bytes; one chunk needs at least " + std::to_string(minimumBytes) +
-                  " bytes (size it with the host's Get" + api.text + "MaxMinTmpSize)");
+                  " bytes (size it with the host's " +
+                  (hostQuery != nullptr ? std::string(hostQuery) : "Get" + std::string(api.text) + "MaxMinTmpSize") +
+                  ")");
     return false;
 }
 

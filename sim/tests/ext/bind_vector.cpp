@@ -212,6 +212,7 @@ SIMTEST_BINDINGS(vector) {
             o.countFormFirst = Get<bool>(options, "count_form_first", false);
             o.order = Get<int>(options, "order", 0);
             o.calIndex = Get<bool>(options, "cal_index", false);
+            o.roundEn = Get<bool>(options, "round_en", false);
 
             std::vector<std::string> contents(buffers.size()), definedOut(buffers.size());
             std::string bindingError;

@@ -94,6 +94,63 @@ bool RunSameType(const std::string& api, const std::vector<AnyTensor>& ops, cons
     if constexpr (sim::vec::kReluType<T>) {
         SIMTEST_MASKED_UNARY(Relu)
     }
+    if constexpr (sim::vec::kBitwise16Type<T>) {
+        SIMTEST_MASKED_BINARY(And)
+        SIMTEST_MASKED_BINARY(Or)
+        SIMTEST_MASKED_UNARY(Not)
+    }
+    if constexpr (sim::vec::kShiftType<T>) {
+        if (api == "ShiftLeft" || api == "ShiftRight") {
+            const T bits = static_cast<T>(o.scalar);
+            WithMask(o, [&](auto setMask, auto mask) {
+                constexpr bool kSet = decltype(setMask)::value;
+                if (api == "ShiftLeft") ShiftLeft<T, kSet>(t(0), t(1), bits, mask, repeat, Unary(o));
+                else ShiftRight<T, kSet>(t(0), t(1), bits, mask, repeat, Unary(o), o.roundEn);
+            });
+            return true;
+        }
+    }
+    if constexpr (sim::vec::kAddReluType<T>) {
+        SIMTEST_MASKED_BINARY(AddRelu)
+        SIMTEST_MASKED_BINARY(SubRelu)
+    }
+    if constexpr (sim::vec::kFloatType<T>) {
+        SIMTEST_MASKED_UNARY(Rsqrt)
+        SIMTEST_MASKED_SCALAR(LeakyRelu)
+        SIMTEST_MASKED_BINARY(FusedMulAdd)
+        SIMTEST_MASKED_BINARY(MulAddRelu)
+        SIMTEST_MASKED_BINARY(FusedMulAddRelu)
+        if (api == "MulAddDst") {
+            WithMask(o, [&](auto setMask, auto mask) {
+                MulAddDst<T, T, decltype(setMask)::value>(t(0), t(1), t(2), mask, repeat, Binary(o));
+            });
+            return true;
+        }
+        if (api == "Axpy") {
+            const T scalar = sim::vec::ScalarAs<T>(o.scalar);
+            WithMask(o, [&](auto setMask, auto mask) {
+                Axpy<T, T, decltype(setMask)::value>(t(0), t(1), scalar, mask, repeat, Unary(o));
+            });
+            return true;
+        }
+    }
+    if constexpr (std::is_same_v<T, float>) {
+        // float dst, half sources
+        if (api == "MulAddDstMixed") {
+            WithMask(o, [&](auto setMask, auto mask) {
+                MulAddDst<float, half, decltype(setMask)::value>(t(0), As<half>(ops, 1), As<half>(ops, 2), mask, repeat,
+                                                                 Binary(o));
+            });
+            return true;
+        }
+        if (api == "AxpyMixed") {
+            const half scalar(static_cast<float>(o.scalar));
+            WithMask(o, [&](auto setMask, auto mask) {
+                Axpy<float, half, decltype(setMask)::value>(t(0), As<half>(ops, 1), scalar, mask, repeat, Unary(o));
+            });
+            return true;
+        }
+    }
 #undef SIMTEST_MASKED_BINARY
 #undef SIMTEST_MASKED_UNARY
 #undef SIMTEST_MASKED_SCALAR

@@ -2,7 +2,8 @@
 // (vector_bitwise.h, vector_compound.h, vector_highlevel.h) on numpy data in a one-core
 // launch. The protocol is run_vector's (bind_vector.cpp): buffers become TBuf<VECCALC>s in
 // order, operands are views (dtype, element offset, optional length), every buffer is read
-// back after the call; options: scalar, no_temp.
+// back after the call; options: scalar, no_temp, high_precision, high_performance,
+// reuse_source. Further APIs join through misc_binding.h's ExtraRunners (bind_vector_adv.cpp).
 #include <pybind11/stl.h>
 
 #include <cstring>
@@ -13,6 +14,7 @@
 
 #include "kernel_operator.h"
 #include "ascendc_sim/core/launch.h"
+#include "misc_binding.h"
 #include "registry.h"
 
 namespace py = pybind11;
@@ -20,12 +22,7 @@ using namespace AscendC;
 
 namespace {
 
-using AnyTensor = std::variant<LocalTensor<float>, LocalTensor<half>, LocalTensor<int32_t>, LocalTensor<int16_t>,
-                               LocalTensor<uint16_t>, LocalTensor<uint32_t>, LocalTensor<uint8_t>>;
-
-struct MiscError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
+using namespace simtest::misc;
 
 template <class T>
 AnyTensor MakeView(TBuf<TPosition::VECCALC>& buf, uint32_t offset, int64_t length) {
@@ -43,19 +40,6 @@ AnyTensor View(TBuf<TPosition::VECCALC>& buf, const std::string& dtype, uint32_t
     if (dtype == "uint8") return MakeView<uint8_t>(buf, offset, length);
     throw MiscError("unknown dtype " + dtype);
 }
-
-template <class T>
-const LocalTensor<T>& As(const std::vector<AnyTensor>& ops, size_t index) {
-    if (index >= ops.size()) throw MiscError("missing operand " + std::to_string(index));
-    const auto* t = std::get_if<LocalTensor<T>>(&ops[index]);
-    if (t == nullptr) throw MiscError("operand " + std::to_string(index) + " must be " + sim::vec::TypeName<T>());
-    return *t;
-}
-
-struct Options {
-    double scalar = 0.0;
-    bool noTemp = false;
-};
 
 template <class T>
 bool RunFor(const std::string& api, const std::vector<AnyTensor>& ops, int64_t count, const Options& o) {
@@ -116,6 +100,9 @@ SIMTEST_BINDINGS(vector_misc) {
             Options o;
             if (options.contains("scalar")) o.scalar = options["scalar"].cast<double>();
             if (options.contains("no_temp")) o.noTemp = options["no_temp"].cast<bool>();
+            if (options.contains("high_precision")) o.highPrecision = options["high_precision"].cast<bool>();
+            if (options.contains("high_performance")) o.highPerformance = options["high_performance"].cast<bool>();
+            if (options.contains("reuse_source")) o.reuseSource = options["reuse_source"].cast<bool>();
             std::vector<std::string> contents(buffers.size()), definedOut(buffers.size());
             std::string error;
             sim::LaunchResult result;
@@ -151,7 +138,11 @@ SIMTEST_BINDINGS(vector_misc) {
                                 return RunFor<T>(api, views, count, o);
                             },
                             views[0]);
-                        if (!ran) throw MiscError(api + " is not available for this dst dtype");
+                        bool extra = false;
+                        for (Runner runner : ExtraRunners()) {
+                            if (!ran && !extra) extra = runner(api, views, count, o);
+                        }
+                        if (!ran && !extra) throw MiscError(api + " is not available for this dst dtype");
                     } catch (const MiscError& e) {
                         error = e.what();
                         return;

@@ -38,6 +38,7 @@ struct Options {
     bool countFormFirst = false;
     int order = 0;                      // WholeReduceMax/Min: ReduceOrder
     bool calIndex = false;              // ReduceMax/Min
+    bool roundEn = false;               // ShiftRight's mask forms
 };
 
 // Raised for mistakes in the test itself (unknown API, wrong operand types), not for

@@ -53,12 +53,14 @@ struct PadRegister {
     uint64_t bits = 0;
 };
 
-// A core's DMA atomic register (SetAtomicAdd<T> / SetAtomicType<T> / DisableDmaAtomic): while
-// `add` is set, a UB->GM DMA adds its elements of type `type` to GM instead of storing them
-// (kernel/atomic.h, src/kernel/atomic.cpp). Per core, reset by each launch's CoreState.
+// A core's DMA atomic register (SetAtomicAdd<T> / SetAtomicMax<T> / SetAtomicMin<T> /
+// SetAtomicType<T> / DisableDmaAtomic): while `enabled`, a UB->GM DMA combines its elements of
+// type `type` with GM by `op` (add, max or min) instead of storing them (kernel/atomic.h,
+// src/kernel/atomic.cpp). Per core, reset by each launch's CoreState.
 struct AtomicRegister {
-    bool add = false;
+    bool enabled = false;
     uint8_t type = 0;  // sim::atomic::ElementType
+    uint8_t op = 0;    // sim::atomic::Operation
 };
 
 // A core's vector mask register and its mode (SetVectorMask, SetMaskCount/SetMaskNorm; the

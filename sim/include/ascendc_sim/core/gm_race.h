@@ -38,7 +38,7 @@ public:
     // One DMA of core `core`: `rows` rows of `rowBytes` bytes, `pitch` bytes apart, from `start`,
     // issued from `site` (a return address into the kernel, see kernel/call_site.h).
     // Only the calling core's list is touched: no lock.
-    // `atomic`: a write made while SetAtomicAdd was set (the DMA adds to GM). Two cores' atomic
+    // `atomic`: a write made while SetAtomicAdd/Max/Min was set (the DMA combines with GM). Two cores' atomic
     // adds to the same bytes are no race (the hardware serializes them); an atomic add and a
     // plain access of another core are.
     void Record(uint32_t core, const void* start, uint64_t rowBytes, uint64_t pitch, uint32_t rows, bool write,

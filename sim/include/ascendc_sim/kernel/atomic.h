@@ -1,4 +1,5 @@
-// DMA atomics and GM utilities: SetAtomicAdd<T>, SetAtomicType<T>, DisableDmaAtomic and its old
+// DMA atomics and GM utilities: SetAtomicAdd<T>, SetAtomicMax<T>, SetAtomicMin<T>,
+// SetAtomicType<T>, DisableDmaAtomic and its old
 // name SetAtomicNone (asc-devkit docs/zh/api/SIMD-API/基础API/原子操作/), InitGlobalMemory
 // (include/adv_api/utils/init_global_memory.h and its 2201 implementation), and
 // DataCacheCleanAndInvalid (.../基础API/缓存控制/) with CANN's CacheLine and DcciDst enums.
@@ -8,6 +9,11 @@
 // fp32 and rounded once; integers wrap) instead of storing them. The GM race check allows two
 // cores' atomic adds to the same bytes, and reports an atomic add meeting another core's plain
 // access. The time model times an atomic DMA as a plain one.
+// SetAtomicMax<T> / SetAtomicMin<T> (same element types, impl/basic_api/dav_c220/
+// kernel_operator_set_atomic_impl.h) store max(GM, UB) / min(GM, UB) per element instead; the
+// GM race check treats them as it treats atomic adds. Floats compare as IEEE values; which of
+// two NaN-involving operands the hardware keeps is not documented: the sim keeps GM's value
+// unless UB's compares greater (max) or less (min), so a NaN in UB never replaces GM.
 #pragma once
 #include <cstdint>
 #include <type_traits>
@@ -21,6 +27,7 @@
 namespace sim::atomic {
 
 enum class ElementType : uint8_t { Int8, Int16, Half, Bf16, Int32, Float };
+enum class Operation : uint8_t { Add, Max, Min };
 
 template <class T>
 constexpr bool kAtomicAddType = std::is_same_v<T, int8_t> || std::is_same_v<T, int16_t> || std::is_same_v<T, half> ||
@@ -36,12 +43,12 @@ constexpr ElementType TypeOf() {
     else return ElementType::Float;
 }
 
-// Adds `bytes` of UB data at `ub` to GM at `gm` as elements of the core's atomic type, atomically
-// against the other cores' atomic adds. False (after an ApiMisuse report at warn) when the row
-// is not whole elements: then nothing of the row is written.
-bool AddRow(CoreState& core, uint8_t* gm, const uint8_t* ub, uint64_t bytes);
+// Combines `bytes` of UB data at `ub` with GM at `gm` (the core's atomic operation, as elements of
+// its atomic type), atomically against the other cores' atomic DMAs. False (after an ApiMisuse
+// report at warn) when the row is not whole elements: then nothing of the row is written.
+bool ApplyRow(CoreState& core, uint8_t* gm, const uint8_t* ub, uint64_t bytes);
 // Records the register change (a scalar instruction in the log).
-void SetRegister(bool add, ElementType type, const char* api);
+void SetRegister(bool enabled, ElementType type, Operation op, const char* api);
 // DataCacheCleanAndInvalid: a scalar instruction; ApiMisuse when the tensor was never set up.
 void NoteCacheMaintenance(bool tensorSet, const char* api);
 
@@ -57,27 +64,45 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void SetAtomicAdd() {
     static_assert(sim::atomic::kAtomicAddType<T>,
                   "SetAtomicAdd: element type must be int8_t, int16_t, half, bfloat16_t, int32_t or float on Atlas A2/A3");
     sim::NoteCallSite();
-    sim::atomic::SetRegister(true, sim::atomic::TypeOf<T>(), "SetAtomicAdd");
+    sim::atomic::SetRegister(true, sim::atomic::TypeOf<T>(), sim::atomic::Operation::Add, "SetAtomicAdd");
 }
 
-// Changes the element type of the atomic operation already set (SetAtomicAdd), not the operation.
+template <typename T>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void SetAtomicMax() {
+    static_assert(sim::atomic::kAtomicAddType<T>,
+                  "SetAtomicMax: element type must be int8_t, int16_t, half, bfloat16_t, int32_t or float on Atlas A2/A3");
+    sim::NoteCallSite();
+    sim::atomic::SetRegister(true, sim::atomic::TypeOf<T>(), sim::atomic::Operation::Max, "SetAtomicMax");
+}
+
+template <typename T>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void SetAtomicMin() {
+    static_assert(sim::atomic::kAtomicAddType<T>,
+                  "SetAtomicMin: element type must be int8_t, int16_t, half, bfloat16_t, int32_t or float on Atlas A2/A3");
+    sim::NoteCallSite();
+    sim::atomic::SetRegister(true, sim::atomic::TypeOf<T>(), sim::atomic::Operation::Min, "SetAtomicMin");
+}
+
+// Changes the element type of the atomic operation already set (SetAtomicAdd/Max/Min), not the operation.
 template <typename T>
 __aicore__ ASCEND_SIM_CALL_SITE_INLINE void SetAtomicType() {
     static_assert(sim::atomic::kAtomicAddType<T>,
                   "SetAtomicType: element type must be int8_t, int16_t, half, bfloat16_t, int32_t or float on Atlas A2/A3");
     sim::NoteCallSite();
-    sim::atomic::SetRegister(sim::Core().atomicRegister.add, sim::atomic::TypeOf<T>(), "SetAtomicType");
+    const sim::AtomicRegister& current = sim::Core().atomicRegister;
+    sim::atomic::SetRegister(current.enabled, sim::atomic::TypeOf<T>(),
+                             static_cast<sim::atomic::Operation>(current.op), "SetAtomicType");
 }
 
 __aicore__ ASCEND_SIM_CALL_SITE_INLINE void DisableDmaAtomic() {
     sim::NoteCallSite();
-    sim::atomic::SetRegister(false, sim::atomic::ElementType::Float, "DisableDmaAtomic");
+    sim::atomic::SetRegister(false, sim::atomic::ElementType::Float, sim::atomic::Operation::Add, "DisableDmaAtomic");
 }
 
 // The name CANN keeps for DisableDmaAtomic (kernel_operator_set_atomic_intf.h).
 __aicore__ ASCEND_SIM_CALL_SITE_INLINE void SetAtomicNone() {
     sim::NoteCallSite();
-    sim::atomic::SetRegister(false, sim::atomic::ElementType::Float, "SetAtomicNone");
+    sim::atomic::SetRegister(false, sim::atomic::ElementType::Float, sim::atomic::Operation::Add, "SetAtomicNone");
 }
 
 // The sim has no data cache between the scalar unit and GM (scalar GM accesses go straight to

@@ -19,3 +19,9 @@
 #if __has_include("ascendc_sim/kernel/vector_reduce_extreme.h")
 #include "ascendc_sim/kernel/vector_reduce_extreme.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_gelu.h")
+#include "ascendc_sim/kernel/vector_gelu.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_trig.h")
+#include "ascendc_sim/kernel/vector_trig.h"
+#endif

@@ -36,8 +36,10 @@ constexpr float kTanhClip = 8.8f;  // FP32_MAX_V2 of the Tanh implementation
 
 // The temp of the no-tmp overloads: everything after the last InitBuffer (ApiMisuse if no TPipe).
 bool StackTemp(const ApiName& api, AscendC::LocalTensor<uint8_t>* temp);
-// ApiMisuse when the temp cannot hold one chunk; false when the call must be dropped.
-bool CheckChunk(const ApiName& api, const UbRef& temp, uint64_t chunkElements, uint64_t minimumBytes);
+// ApiMisuse when the temp cannot hold one chunk; false when the call must be dropped. The report
+// points at the host query that sizes the temp: `hostQuery`, or Get<api>MaxMinTmpSize.
+bool CheckChunk(const ApiName& api, const UbRef& temp, uint64_t chunkElements, uint64_t minimumBytes,
+                const char* hostQuery = nullptr);
 
 // y = tanh(x) for one chunk of n float elements; clip is a float temp of >= n elements.
 inline void TanhFormula(const AscendC::LocalTensor<float>& dst, const AscendC::LocalTensor<float>& src,

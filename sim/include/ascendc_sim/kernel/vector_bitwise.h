@@ -1,4 +1,4 @@
-// Count-form bitwise vector APIs: And, Or, Not, ShiftLeft, ShiftRight. Signatures as in CANN
+// Bitwise vector APIs, count and mask/repeat forms: And, Or, Not, ShiftLeft, ShiftRight. Signatures as in CANN
 // (asc-devkit docs/zh/api/SIMD-API/基础API/Memory矢量计算/逻辑计算/), element types those the
 // Atlas A2/A3 implementation accepts (impl/basic_api/dav_c220/kernel_operator_vec_binary_impl.h,
 // kernel_operator_vec_unary_impl.h, kernel_operator_vec_binary_scalar_impl.h); anything else
@@ -62,14 +62,22 @@ struct ShiftLeftOp {
 // ShiftRight by `bits` in [0, width]: logical for unsigned types, arithmetic (the sign copied
 // in) for signed ones, as the ShiftRight page defines it; a full-width shift leaves 0 or, for a
 // negative signed element, all ones.
+// With `round` (the mask forms' roundEn, int16_t/int32_t only): 1 is added when the last bit
+// shifted out (bit bits-1 of the source) is set, as the ShiftRight page's example shows
+// (17 >> 5 with roundEn is 1).
 template <class T>
 struct ShiftRightOp {
     uint32_t bits;
+    bool round = false;
     T operator()(T a) const {
         constexpr uint32_t kWidth = sizeof(T) * 8;
         if constexpr (std::is_signed_v<T>) {
             const uint32_t n = bits >= kWidth ? kWidth - 1 : bits;
-            return static_cast<T>(a >> n);  // arithmetic on every compiler the sim supports (C++20 defines it)
+            const T shifted = static_cast<T>(a >> n);  // arithmetic on every compiler the sim supports (C++20 defines it)
+            if (!round || bits == 0) return shifted;
+            using U = std::make_unsigned_t<T>;
+            const U carry = static_cast<U>((static_cast<U>(a) >> (n - 1)) & U{1});
+            return static_cast<T>(static_cast<U>(static_cast<U>(shifted) + carry));
         } else {
             return bits >= kWidth ? T{0} : static_cast<T>(a >> bits);
         }
@@ -146,5 +154,48 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void ShiftRight(const LocalTensor<T>& dst
     sim::vec::Elementwise(api, dst, count, sim::vec::ShiftRightOp<T>{static_cast<uint32_t>(bits)},
                           sim::vec::ElementwiseOptions{}, src);
 }
+
+// ---- mask/repeat forms (the same pages' "高维切分" prototypes) ----
+// And/Or/Not: int16_t/uint16_t only (the 32-bit "compatibility" path is the count form's alone).
+ASCENDC_SIM_MASKED_BINARY_API(And, AndOp, kBitwise16Type, "int16_t or uint16_t")
+ASCENDC_SIM_MASKED_BINARY_API(Or, OrOp, kBitwise16Type, "int16_t or uint16_t")
+ASCENDC_SIM_MASKED_UNARY_API(Not, NotOp, kBitwise16Type, "int16_t or uint16_t")
+
+// ShiftLeft/ShiftRight: the shift count is checked as in the count form; ShiftRight's roundEn
+// applies to int16_t/int32_t (the page: "仅当src为int16_t/int32_t类型时开启有效").
+#define ASCENDC_SIM_MASKED_SHIFT(MaskType, MaskExpr)                                                           \
+    template <typename T, bool isSetMask = true, typename U, std::enable_if_t<std::is_integral_v<U>, int> = 0>  \
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, \
+                                                          const U& scalarValue, MaskType mask,                  \
+                                                          const uint8_t repeatTime,                             \
+                                                          const UnaryRepeatParams& repeatParams) {              \
+        static_assert(sim::vec::kShiftType<T>,                                                                  \
+                      "ShiftLeft: element type must be int16_t, uint16_t, int32_t or uint32_t on Atlas A2/A3"); \
+        sim::NoteCallSite();                                                                                    \
+        const sim::vec::ApiName api = sim::vec::Named("ShiftLeft");                                             \
+        const int64_t bits = static_cast<int64_t>(static_cast<T>(scalarValue));                                 \
+        if (!sim::vec::CheckShiftRange(api, bits, sizeof(T) * 8)) return;                                      \
+        sim::vec::MaskedUnaryWith<isSetMask>(api, sim::vec::ShiftLeftOp<T>{static_cast<uint32_t>(bits)}, dst,   \
+                                             src, MaskExpr, repeatTime, repeatParams);                          \
+    }                                                                                                           \
+    template <typename T, bool isSetMask = true, typename U, std::enable_if_t<std::is_integral_v<U>, int> = 0>  \
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, \
+                                                           const U& scalarValue, MaskType mask,                 \
+                                                           const uint8_t repeatTime,                            \
+                                                           const UnaryRepeatParams& repeatParams,               \
+                                                           bool roundEn = false) {                              \
+        static_assert(sim::vec::kShiftType<T>,                                                                  \
+                      "ShiftRight: element type must be int16_t, uint16_t, int32_t or uint32_t on Atlas A2/A3"); \
+        sim::NoteCallSite();                                                                                    \
+        const sim::vec::ApiName api = sim::vec::Named("ShiftRight");                                            \
+        const int64_t bits = static_cast<int64_t>(static_cast<T>(scalarValue));                                 \
+        if (!sim::vec::CheckShiftRange(api, bits, sizeof(T) * 8)) return;                                      \
+        const bool round = roundEn && std::is_signed_v<T>;                                                      \
+        sim::vec::MaskedUnaryWith<isSetMask>(api, sim::vec::ShiftRightOp<T>{static_cast<uint32_t>(bits), round}, \
+                                             dst, src, MaskExpr, repeatTime, repeatParams);                     \
+    }
+ASCENDC_SIM_MASKED_SHIFT(uint64_t*, sim::vec::BitMask(mask, 256 / sizeof(T)))
+ASCENDC_SIM_MASKED_SHIFT(uint64_t, sim::vec::ContinuousMask(mask))
+#undef ASCENDC_SIM_MASKED_SHIFT
 
 }  // namespace AscendC

@@ -85,5 +85,28 @@ template <bool b, class T = void> using enable_if_t = std::enable_if_t<b, T>;
 template <bool b, class T, class F> using conditional = std::conditional<b, T, F>;
 template <bool b, class T, class F> using conditional_t = std::conditional_t<b, T, F>;
 
+template <class T, class U> using is_base_of = std::is_base_of<T, U>;
+template <class T, class U> constexpr bool is_base_of_v = std::is_base_of_v<T, U>;
+template <class T, class U> using is_convertible = std::is_convertible<T, U>;
+template <class T, class U> constexpr bool is_convertible_v = std::is_convertible_v<T, U>;
+template <class T> using is_class = std::is_class<T>;
+template <class T> using is_union = std::is_union<T>;
+template <class T> using is_function = std::is_function<T>;
+template <class T> using remove_extent = std::remove_extent<T>;
+template <class T> using remove_extent_t = std::remove_extent_t<T>;
+// C++20's remove_cvref (the sim builds as C++17).
+template <class T> struct remove_cvref { using type = std::remove_cv_t<std::remove_reference_t<T>>; };
+template <class T> using remove_cvref_t = typename remove_cvref<T>::type;
+
+// CANN's additions: T is one of Candidates; value is one of candidates.
+template <class T, class... Candidates>
+struct is_one_of : bool_constant<(std::is_same_v<T, Candidates> || ...)> {};
+template <class T, class... Candidates>
+constexpr bool is_one_of_v = is_one_of<T, Candidates...>::value;
+template <class T, T value, T... candidates>
+struct is_one_of_value : bool_constant<((value == candidates) || ...)> {};
+template <class T, T value, T... candidates>
+constexpr bool is_one_of_value_v = is_one_of_value<T, value, candidates...>::value;
+
 }  // namespace Std
 }  // namespace AscendC
