@@ -210,14 +210,14 @@ SANITIZE_BUILD = ROOT / "build-asan"
 SANITIZE_FLAGS = "-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 # What the sanitized build compiles and runs: the sim, the op, its Python module and the
 # C-level test programs; the tests that drive them (C API cases, ACL runtime, op numerics and
-# errors through the Python module, the broken-kernel checks, a short fuzz). The rest of the
-# suite (PyTorch, install, CLI) exercises no C++ the subset does not.
+# errors through the Python module, the broken-kernel checks, a short fuzz, the kernel unit
+# test). The rest of the suite (PyTorch, install, CLI) exercises no C++ the subset does not.
 SANITIZE_TARGETS = ["ascendc_sim", "cust_opapi", "lstm_cell_grad_ext", "acl_checks", "_op_hooks",
-                    "op_c_api_cases", "gm_traffic", "_simtest"]
+                    "op_c_api_cases", "gm_traffic", "_simtest", "op_kernel_ut"]
 SANITIZE_TESTS = ["tests/aclnn/test_op_c_api.py", "sim/tests/test_acl_runtime.py", "sim/tests/test_checks.py",
                   "sim/tests/test_core_pool.py",
                   "tests/aclnn/test_op_errors.py", "tests/op_kernel/test_op_numerics.py", "tests/python/test_errors.py",
-                  "tests/python/test_views.py", "tests/fuzz/test_fuzz.py"]
+                  "tests/python/test_views.py", "tests/fuzz/test_fuzz.py", "tests/op_kernel/test_kernel_ut.py"]
 
 
 def cmd_build_sanitized(args) -> None:
