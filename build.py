@@ -95,10 +95,11 @@ def tool(name: str) -> str:
     return found
 
 
-# Targets: ALL is everything but the broken-kernel copies (tests/debug), which an edit of the
-# kernel would otherwise recompile six times; BROKEN_KERNELS is asked for when their tests run.
+# Targets: ALL is everything but the broken-kernel copies (BROKEN_KERNEL_TESTS), which an edit of
+# the kernel would otherwise recompile six times; BROKEN_KERNELS is asked for when their tests run.
 ALL = "all"
 BROKEN_KERNELS = "_broken_kernels"
+BROKEN_KERNEL_TESTS = ROOT / "tests" / "op_kernel" / "debug"
 # What `check` needs: the op (kernel, tiling, aclnn API) and the Python module that drives it.
 CHECK_TARGETS = ["cust_opapi", "lstm_cell_grad_ext"]
 KEYS_OPTION = "LSTM_CELL_GRAD_KEYS"
@@ -180,10 +181,11 @@ def names_test_paths(pytest_args: list[str]) -> bool:
 
 
 def collects_broken_kernels(pytest_args: list[str]) -> bool:
-    """Whether the run collects tests/debug (the whole suite, tests/, or a path inside it)."""
+    """Whether the run collects the broken-kernel tests (the whole suite, a folder holding them, or a
+    path inside theirs)."""
     if not names_test_paths(pytest_args):
         return True
-    debug = (ROOT / "tests" / "debug").resolve()
+    debug = BROKEN_KERNEL_TESTS.resolve()
     for arg in pytest_args:
         path = (ROOT / arg.split("::")[0]).resolve()
         if not arg.startswith("-") and path.exists() and (path == debug or debug in path.parents
@@ -208,14 +210,14 @@ SANITIZE_BUILD = ROOT / "build-asan"
 SANITIZE_FLAGS = "-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 # What the sanitized build compiles and runs: the sim, the op, its Python module and the
 # C-level test programs; the tests that drive them (C API cases, ACL runtime, op numerics and
-# errors through the Python module, the broken-kernel checks, a short fuzz). The rest of the
-# suite (PyTorch, install, CLI) exercises no C++ the subset does not.
+# errors through the Python module, the broken-kernel checks, a short fuzz, the kernel unit
+# test). The rest of the suite (PyTorch, install, CLI) exercises no C++ the subset does not.
 SANITIZE_TARGETS = ["ascendc_sim", "cust_opapi", "lstm_cell_grad_ext", "acl_checks", "_op_hooks",
-                    "op_c_api_cases", "gm_traffic", "_simtest"]
-SANITIZE_TESTS = ["tests/op/test_op_c_api.py", "sim/tests/test_acl_runtime.py", "sim/tests/test_checks.py",
+                    "op_c_api_cases", "gm_traffic", "_simtest", "op_kernel_ut"]
+SANITIZE_TESTS = ["tests/aclnn/test_op_c_api.py", "sim/tests/test_acl_runtime.py", "sim/tests/test_checks.py",
                   "sim/tests/test_core_pool.py",
-                  "tests/op/test_op_errors.py", "tests/op/test_op_numerics.py", "tests/python/test_errors.py",
-                  "tests/python/test_views.py", "tests/fuzz/test_fuzz.py"]
+                  "tests/aclnn/test_op_errors.py", "tests/op_kernel/test_op_numerics.py", "tests/python/test_errors.py",
+                  "tests/python/test_views.py", "tests/fuzz/test_fuzz.py", "tests/op_kernel/test_kernel_ut.py"]
 
 
 def cmd_build_sanitized(args) -> None:
@@ -528,7 +530,7 @@ def main(argv: list[str] | None = None) -> None:
     p.set_defaults(func=lambda a: cmd_build_sanitized(a) if a.sanitize else cmd_build(a))
     p = sub.add_parser("test", allow_abbrev=False,
                        help="build, then run the test suite; other options and paths go to pytest "
-                            "(build.py test tests/op -k traffic -x)")
+                            "(build.py test tests/op_kernel -k traffic -x)")
     p.add_argument("-j", "--jobs", type=int)
     p.add_argument("--sanitize", action="store_true",
                    help="build under ASan + UBSan (build-asan/) and run the C-level and op tests there")

@@ -26,7 +26,7 @@ inline uint64_t PartialSumBytes(int64_t hidden, uint32_t chunks) {
 // One DMA instruction as the timing table times it: the microseconds it holds its pipe when
 // DMAs stream back to back (DmaPipeMicros) and the microseconds its data lands after that
 // (DmaLandingMicros). The same formulas with the transfer's effective bytes worked out once
-// (the tiling's search times thousands of DMAs); tests/op/tiling checks they equal the table's.
+// (the tiling's search times thousands of DMAs); tests/op_host/tiling checks they equal the table's.
 struct DmaCost {
     double pipe;
     double landing;

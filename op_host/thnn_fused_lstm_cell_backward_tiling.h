@@ -6,7 +6,7 @@
 // this file line by line, so each field stays a literal TILING_DATA_FIELD_DEF line between
 // BEGIN and END; the lines sit in a macro so that code that lists the fields by name
 // (python/src/tiling_report.cpp) expands the same list. Every field is read by the kernel
-// (tests/python/test_field_lists.py checks it).
+// (tests/op_host/test_field_lists.py checks it).
 #pragma once
 #include "register/tilingdata_base.h"
 

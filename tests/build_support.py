@@ -1,19 +1,16 @@
 """Where the build put things, for tests that run C++ programs or read build outputs.
 
-A plain module (not conftest.py) so that test files can import it by a name no other
-directory's conftest shadows."""
-import importlib.util
+Every helper of the tests is imported by its package name from the repository's root
+(`from tests.build_support import build_path`, `from sim.tests.sim_build import ...`): pytest
+puts the root on sys.path (pyproject.toml, `pythonpath`), and tests/tooling/test_tests_layout.py
+holds the tests to it."""
 import os
 import pathlib
 
 import pytest
 
-# One copy of the program runner: the sim's test support (sim/tests/sim_build.py).
-_SIM_BUILD = importlib.util.spec_from_file_location(
-    "sim_build", pathlib.Path(__file__).resolve().parents[1] / "sim" / "tests" / "sim_build.py")
-_sim_build = importlib.util.module_from_spec(_SIM_BUILD)
-_SIM_BUILD.loader.exec_module(_sim_build)
-run_program = _sim_build.run_program
+# One copy of the program runner: the sim's test support, which the sim's own tests use too.
+from sim.tests.sim_build import run_program  # noqa: F401  (re-exported for the op's tests)
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 BUILD = pathlib.Path(os.environ.get("ASCEND_SIM_BUILD_DIR", ROOT / "build"))
@@ -25,8 +22,6 @@ def build_path(*parts) -> pathlib.Path:
     if not path.exists():
         pytest.fail(f"{path} is missing: run `python3 build.py build` first")
     return path
-
-
 
 
 def host_program_flags() -> list:

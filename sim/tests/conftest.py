@@ -3,7 +3,7 @@ import sys
 
 import pytest
 
-from .sim_build import SIM_BUILD
+from sim.tests.sim_build import SIM_BUILD
 
 SIMTEST_DIR = SIM_BUILD / "tests" / "ext"
 if str(SIMTEST_DIR) not in sys.path:

@@ -7,7 +7,7 @@ fp16 conversions with numpy, and runs the reference doc's example without its ac
 import numpy as np
 import pytest
 
-from .sim_build import build_path, run_program
+from sim.tests.sim_build import build_path, run_program
 
 ACL = ("tests", "acl")
 

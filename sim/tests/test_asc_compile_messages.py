@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from .sim_build import SIM_ROOT
+from sim.tests.sim_build import SIM_ROOT
 
 sys.path.insert(0, str(SIM_ROOT / "tools" / "asc"))
 import asc_compile  # noqa: E402

@@ -3,7 +3,7 @@ may then reuse the first one's UB at once; while the first is still alive, the r
 the sim reports."""
 import re
 
-from .sim_build import build_path, run_program
+from sim.tests.sim_build import build_path, run_program
 
 
 def run(*args):

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from .sim_build import SIM_ROOT, build_path, run_program
+from sim.tests.sim_build import SIM_ROOT, build_path, run_program
 
 ADD_ASC = SIM_ROOT / "tests" / "asc" / "add.asc"
 ROOT = SIM_ROOT.parent

@@ -7,7 +7,7 @@ import re
 import numpy as np
 import pytest
 
-from .sim_build import build_path, run_program
+from sim.tests.sim_build import build_path, run_program
 
 CORES, TILE = 8, 256
 

@@ -4,7 +4,7 @@ host tiling helper, and the A2/A3 CPU-debug definitions all reach it, and the ke
 tiling bytes the host class saved."""
 import re
 
-from .sim_build import build_path, run_program
+from sim.tests.sim_build import build_path, run_program
 
 
 def test_tiling_api_header_alone_gives_the_tiling_macros_and_the_a2_definitions():

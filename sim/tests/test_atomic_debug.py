@@ -9,7 +9,7 @@ import subprocess
 
 import numpy as np
 import pytest
-from .vector_harness import compile_errors
+from sim.tests.vector_harness import compile_errors
 
 ROW = 64
 

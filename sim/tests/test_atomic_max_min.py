@@ -8,7 +8,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 
-from .vector_harness import compile_errors
+from sim.tests.vector_harness import compile_errors
 
 CASES = [("atomic_max_float", np.float32, 64, np.maximum), ("atomic_min_float", np.float32, 64, np.minimum),
          ("atomic_max_half", np.float16, 128, np.maximum), ("atomic_min_int16", np.int16, 128, np.minimum),

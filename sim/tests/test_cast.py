@@ -13,7 +13,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from .vector_harness import BF16, F16, F32, Partly, assert_bits_equal, bits, run_vector
+from sim.tests.vector_harness import BF16, F16, F32, Partly, assert_bits_equal, bits, run_vector
 
 MODES = {"NONE": 0, "RINT": 1, "FLOOR": 2, "CEIL": 3, "ROUND": 4, "TRUNC": 5, "ODD": 6}
 DIRECTED = ["RINT", "FLOOR", "CEIL", "ROUND", "TRUNC"]

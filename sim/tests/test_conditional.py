@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from .vector_harness import compile_errors
+from sim.tests.vector_harness import compile_errors
 
 
 def test_traits_select_as_cann_defines_them(tmp_path):

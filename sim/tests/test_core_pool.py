@@ -5,8 +5,8 @@ import os
 
 import numpy as np
 
-from .test_checks import launch
-from .test_sample_kernels import reference_sum, run_sum
+from sim.tests.test_checks import launch
+from sim.tests.test_sample_kernels import reference_sum, run_sum
 
 
 def sum_48(simtest, seed):

@@ -10,7 +10,7 @@ from collections import Counter, defaultdict
 import numpy as np
 import pytest
 
-from .test_sample_kernels import add_tiling, core_shares, pack_add_tiling
+from sim.tests.test_sample_kernels import add_tiling, core_shares, pack_add_tiling
 
 # event_log tuples: (kind, pipe, peer, api, bytes, bursts, burstBytes, eventId)
 KIND, PIPE, PEER, API, BYTES, BURSTS, BURST_BYTES, EVENT_ID = range(8)

@@ -19,7 +19,7 @@ import sys
 
 import pytest
 
-from .sim_build import build_path
+from sim.tests.sim_build import build_path
 
 BLOCK = 32
 PIPES = 4  # S, V, MTE2, MTE3 (counters.h)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from .test_vector_bitwise import Misc, ops
-from .vector_harness import F16, F32, assert_bits_equal, random_values, run_vector
+from sim.tests.test_vector_bitwise import Misc, ops
+from sim.tests.vector_harness import F16, F32, assert_bits_equal, random_values, run_vector
 
 
 def swish_reference(x, beta, dtype):

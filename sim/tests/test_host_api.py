@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from .sim_build import build_path, run_program
+from sim.tests.sim_build import build_path, run_program
 
 HOST = ("tests", "host")
 

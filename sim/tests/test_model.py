@@ -343,7 +343,7 @@ def test_soc_timing_header_stands_alone_and_is_constexpr(tmp_path):
     import re
     import shutil
     import subprocess
-    from .sim_build import SIM_ROOT
+    from sim.tests.sim_build import SIM_ROOT
     header = SIM_ROOT / "include" / "ascendc_sim" / "model" / "soc_timing.h"
     assert set(re.findall(r"#include\s*<([^>]+)>", header.read_text())) == {"cstdint", "cstddef"}
     assert '#include "' not in header.read_text()

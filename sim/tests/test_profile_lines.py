@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from .sim_build import SIM_ROOT
-from .test_model import stream_params
+from sim.tests.sim_build import SIM_ROOT
+from sim.tests.test_model import stream_params
 
 KERNELS = SIM_ROOT / "tests" / "kernels" / "model_streams.h"
 FLOAT = 4

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from .sim_build import SIM_ROOT
+from sim.tests.sim_build import SIM_ROOT
 
 
 def tool(name):

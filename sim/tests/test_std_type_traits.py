@@ -2,7 +2,7 @@
 as CANN's: half is a floating-point type, bfloat16_t is not, an integral_constant is integral,
 wchar_t is not; the rest as <type_traits>. Checked by g++ itself: each claim is a static_assert
 (one that holds compiles; its negation must not)."""
-from .vector_harness import compile_errors
+from sim.tests.vector_harness import compile_errors
 
 HOLDS = [
     "S::is_floating_point_v<half>", "S::is_floating_point_v<const float>", "!S::is_floating_point_v<bfloat16_t>",
@@ -27,7 +27,7 @@ def test_each_negated_claim_fails(tmp_path):
 def test_every_claim_compiles(tmp_path):
     import shutil
     import subprocess
-    from .sim_build import SIM_ROOT
+    from sim.tests.sim_build import SIM_ROOT
     path = tmp_path / "traits.cpp"
     path.write_text(source(HOLDS))
     result = subprocess.run([shutil.which("g++") or "g++", "-std=c++17", "-fsyntax-only", f"-I{SIM_ROOT / 'include'}",

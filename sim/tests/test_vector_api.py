@@ -13,7 +13,7 @@ import math
 import numpy as np
 import pytest
 
-from .vector_harness import (BF16, F16, F32, RNG_SEED, Partly, Poisoned, assert_bits_equal, random_values,
+from sim.tests.vector_harness import (BF16, F16, F32, RNG_SEED, Partly, Poisoned, assert_bits_equal, random_values,
                             run_vector)
 
 FLOAT_TYPES = [F32, F16]

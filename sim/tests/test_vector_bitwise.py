@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from .vector_harness import F16, F32, assert_bits_equal, compile_errors, random_values, run_vector
+from sim.tests.vector_harness import F16, F32, assert_bits_equal, compile_errors, random_values, run_vector
 
 N = 200  # not a multiple of a repeat, so the last repeat is partial
 

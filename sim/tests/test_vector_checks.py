@@ -7,7 +7,7 @@ import re
 import numpy as np
 import pytest
 
-from .vector_harness import F16, F32, Partly, Poisoned, compile_errors, run_vector
+from sim.tests.vector_harness import F16, F32, Partly, Poisoned, compile_errors, run_vector
 
 UB_BYTES = 196608
 STACK_RESERVE = 64  # PopStackBuffer stops this short of the UB end

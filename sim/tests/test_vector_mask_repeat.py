@@ -14,8 +14,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from .test_vector_api import numpy_binary, unary_reference
-from .vector_harness import F16, F32, Partly, assert_bits_equal, compile_errors, random_values, run_vector
+from sim.tests.test_vector_api import numpy_binary, unary_reference
+from sim.tests.vector_harness import F16, F32, Partly, assert_bits_equal, compile_errors, random_values, run_vector
 
 SENTINEL = 7  # every dst element starts as this; masked-out lanes must keep it
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from .test_vector_bitwise import mul_add, reference_shift
-from .test_vector_mask_repeat import SENTINEL, active_lanes, extent, reference
-from .vector_harness import F16, F32, assert_bits_equal, compile_errors, random_values, run_vector
+from sim.tests.test_vector_bitwise import mul_add, reference_shift
+from sim.tests.test_vector_mask_repeat import SENTINEL, active_lanes, extent, reference
+from sim.tests.vector_harness import F16, F32, assert_bits_equal, compile_errors, random_values, run_vector
 
 BITS = [0xF0F0_F0F0_0F0F_0F0F, 0x1234_5678_9ABC_DEF0]
 
@@ -212,7 +212,7 @@ def relu(v):
 @pytest.mark.parametrize("api", ["MulAddRelu", "FusedMulAddRelu"])
 @pytest.mark.parametrize("dtype", [F16, F32])
 def test_mul_add_relu_count_form(simtest, api, dtype):
-    from .test_vector_bitwise import Misc
+    from sim.tests.test_vector_bitwise import Misc
     n = 200
     rng = np.random.default_rng(23)
     acc, s0, s1 = (random_values(rng, dtype, n, -4, 4) for _ in range(3))

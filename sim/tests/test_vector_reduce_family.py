@@ -15,7 +15,7 @@ import subprocess
 import numpy as np
 import pytest
 
-from .vector_harness import F16, F32, Partly, assert_bits_equal, run_vector
+from sim.tests.vector_harness import F16, F32, Partly, assert_bits_equal, run_vector
 
 ORDERS = {"VALUE_INDEX": 0, "INDEX_VALUE": 1, "ONLY_VALUE": 2, "ONLY_INDEX": 3}
 UINT = {2: np.uint16, 4: np.uint32}

@@ -13,8 +13,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from .test_vector_bitwise import Misc
-from .vector_harness import F16, F32, assert_bits_equal, compile_errors, random_values, run_vector
+from sim.tests.test_vector_bitwise import Misc
+from sim.tests.vector_harness import F16, F32, assert_bits_equal, compile_errors, random_values, run_vector
 
 N = 1000
 

@@ -16,7 +16,7 @@ import textwrap
 
 import pytest
 
-from ..build_support import ROOT, build_path
+from tests.build_support import ROOT, build_path
 
 CMAKE = shutil.which("cmake") or shutil.which("cmake", path=str(pathlib.Path(sys.executable).parent))
 # Everything through which a real CANN could leak into these tests.

@@ -11,12 +11,10 @@ import sys
 
 import pytest
 
-from ..build_support import ROOT
-from .cann_sources import cann_checkout
-
-sys.path.insert(0, str(ROOT))
-from tools.check_cann import intrinsic_shim, kernel_tiling  # noqa: E402
-from tools.check_cann.checkouts import REPOSITORIES  # noqa: E402
+from tests.build_support import ROOT
+from tests.cann.cann_sources import cann_checkout
+from tools.check_cann import intrinsic_shim, kernel_tiling
+from tools.check_cann.checkouts import REPOSITORIES
 
 TILING_HEADER = ROOT / "op_host" / "thnn_fused_lstm_cell_backward_tiling.h"
 

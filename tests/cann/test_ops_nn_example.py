@@ -8,8 +8,8 @@ import math
 import re
 import subprocess
 
-from ..build_support import host_program_flags
-from .cann_sources import cann_checkout
+from tests.build_support import host_program_flags
+from tests.cann.cann_sources import cann_checkout
 
 API_PAGE = "rnn/thnn_fused_lstm_cell_grad/docs/aclnnThnnFusedLstmCellBackward.md"
 

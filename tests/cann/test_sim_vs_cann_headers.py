@@ -5,16 +5,13 @@ facts named (they run without CANN); with CANN_SOURCES_DIR, docs/sim_vs_cann_hea
 what the generator writes now, with no unjustified difference."""
 import re
 import subprocess
-import sys
 
 import pytest
 
-from ..build_support import ROOT
-from .cann_sources import cann_checkout
-
-sys.path.insert(0, str(ROOT))
-from tools.check_cann import compare_headers  # noqa: E402
-from tools.check_cann.checkouts import Checkouts  # noqa: E402
+from tests.build_support import ROOT
+from tests.cann.cann_sources import cann_checkout
+from tools.check_cann import compare_headers
+from tools.check_cann.checkouts import Checkouts
 
 
 def compiles(tmp_path, source: str) -> subprocess.CompletedProcess:

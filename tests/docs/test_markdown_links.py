@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from ..build_support import ROOT
+from tests.build_support import ROOT
 
 FENCE = re.compile(r"^\s*(```|~~~)")
 INLINE_CODE = re.compile(r"`+[^`]*`+")

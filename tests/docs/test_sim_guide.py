@@ -2,7 +2,7 @@
 kinds the sim has (`sim/src/core/check.cpp`), each once."""
 import re
 
-from ..build_support import ROOT
+from tests.build_support import ROOT
 
 
 def kinds_in_the_sim():

@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from ..build_support import ROOT
+from tests.build_support import ROOT
 
 # Where the project's own text lives (build trees are not tracked and not read).
 SCANNED = ["README.md", "docs", "python", "op_host", "op_kernel", "sim", "tests", "tools", "framework",

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import lstm_cell_grad as lcg
 from lstm_cell_grad import _signature
-from ..oracles import make_inputs
+from tests.oracles import make_inputs
 
 NAMES = _signature.INPUT_NAMES
 OUT_NAMES = _signature.OUTPUT_NAMES

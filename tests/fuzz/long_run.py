@@ -18,7 +18,7 @@ sys.path.insert(0, str(HERE.parents[1] / "python"))  # the package, as the tests
 
 from hypothesis import HealthCheck, given, seed, settings  # noqa: E402
 
-from .cases import cases, run_case  # noqa: E402
+from tests.fuzz.cases import cases, run_case  # noqa: E402
 
 
 def main() -> int:

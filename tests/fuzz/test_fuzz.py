@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import lstm_cell_grad as lcg
-from .cases import cases, run_case
+from tests.fuzz.cases import cases, run_case
 
 CI_CASES = int(os.environ.get("LCG_FUZZ_CASES", "300"))
 CI = settings(max_examples=CI_CASES, derandomize=True, database=None, deadline=None,

@@ -8,7 +8,7 @@ a hang is a result (a signal, a timeout) instead of the end of the test run.
   fork_inside   threads loop the op; the main thread forks children, each runs the op once,
                 checks it and exits; every child must end with 0 within its timeout
   executor_race two threads run phase two with one executor at once, 300 rounds (the C
-                program tests/op/c_api; its CI run is tests/op/test_op_c_api.py)
+                program tests/aclnn/c_api; its CI run is tests/aclnn/test_op_c_api.py)
 
 tests/python/test_process_scenarios.py runs each briefly; the long run (figures in
 docs/reliability.md):
@@ -193,7 +193,7 @@ def fork_inside(forks: int, threads: int = 3, child_timeout: float = 10.0) -> su
 
 def executor_race() -> subprocess.CompletedProcess:
     build = pathlib.Path(os.environ.get("ASCEND_SIM_BUILD_DIR", ROOT / "build"))
-    program = build / "tests" / "op" / "c_api" / "op_c_api_cases"
+    program = build / "tests" / "aclnn" / "c_api" / "op_c_api_cases"
     try:
         return subprocess.run([str(program), "racing_runs_of_one_executor_run_it_once"], capture_output=True,
                               text=True, timeout=300)

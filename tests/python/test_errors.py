@@ -5,7 +5,7 @@ import pytest
 
 import _op_hooks
 import lstm_cell_grad as lcg
-from ..oracles import make_inputs
+from tests.oracles import make_inputs
 
 B, H = 3, 8
 FIRST_PHASE = "aclnnThnnFusedLstmCellBackwardGetWorkspaceSize"

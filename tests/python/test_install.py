@@ -2,14 +2,13 @@
 backend; the installed package imports from site-packages (its libraries next to it) and runs,
 and so does its PyTorch subpackage, lstm_cell_grad.torch, with no PYTHONPATH."""
 import os
-import pathlib
 import subprocess
 import sys
 import textwrap
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from tests.build_support import ROOT
 
 SMOKE = textwrap.dedent("""
     import numpy as np, lstm_cell_grad as lcg

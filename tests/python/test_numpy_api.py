@@ -4,7 +4,7 @@ import pytest
 
 import lstm_cell_grad as lcg
 from lstm_cell_grad import _C
-from ..oracles import assert_meets_contract, make_inputs
+from tests.oracles import assert_meets_contract, make_inputs
 
 GRADS = [(True, True), (True, False), (False, True), (False, False)]
 

@@ -4,7 +4,6 @@ _signature, the same list the C++ layers read), the overlap rules are one implem
 nothing in the extension."""
 import inspect
 import os
-import pathlib
 import re
 import subprocess
 import sys
@@ -15,9 +14,8 @@ import pytest
 
 import lstm_cell_grad as lcg
 from lstm_cell_grad import _C
-from ..oracles import make_inputs
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from tests.build_support import ROOT
+from tests.oracles import make_inputs
 
 
 def test_the_api_takes_the_opdefs_arguments_in_its_order():

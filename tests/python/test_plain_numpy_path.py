@@ -7,7 +7,7 @@ import pytest
 
 import lstm_cell_grad as lcg
 from lstm_cell_grad import _api
-from ..oracles import assert_meets_contract, make_inputs
+from tests.oracles import assert_meets_contract, make_inputs
 
 
 class Subclass(np.ndarray):

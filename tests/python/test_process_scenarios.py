@@ -1,9 +1,9 @@
 """Threads, environment edits, interpreter exit and fork, each in a child process with a
 timeout (tests/python/process_scenarios.py; its long run is documented in docs/reliability.md).
-Racing runs of one executor: tests/op/test_op_c_api.py."""
+Racing runs of one executor: tests/aclnn/test_op_c_api.py."""
 import concurrent.futures
 
-from . import process_scenarios as scenarios
+from tests.python import process_scenarios as scenarios
 
 
 def test_editing_os_environ_while_threads_run_the_op():

@@ -6,7 +6,7 @@ import pytest
 
 import lstm_cell_grad as lcg
 from lstm_cell_grad._contract import FP32_EPSILON, FP32_EVAL_ULPS, ulp
-from ..oracles import make_inputs, torch_autograd
+from tests.oracles import make_inputs, torch_autograd
 
 GRADS = [(True, True), (True, False), (False, True), (False, False)]
 

@@ -7,7 +7,7 @@ import textwrap
 
 from lstm_cell_grad import _stale
 
-from ..build_support import ROOT
+from tests.build_support import ROOT
 
 
 def write_listing(tmp_path, source_age_s):

@@ -7,7 +7,7 @@ import threading
 import numpy as np
 
 import lstm_cell_grad as lcg
-from ..oracles import assert_meets_contract, make_inputs
+from tests.oracles import assert_meets_contract, make_inputs
 
 SOCS = [soc.name for soc in lcg.socs()]
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import lstm_cell_grad as lcg
-from ..oracles import assert_meets_contract, make_inputs
+from tests.oracles import assert_meets_contract, make_inputs
 
 B, H = 13, 10
 

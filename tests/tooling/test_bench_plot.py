@@ -1,6 +1,5 @@
 """bench.png's layout: no axis label runs into the figure's title."""
 import importlib.util
-import pathlib
 
 import pytest
 
@@ -9,7 +8,7 @@ matplotlib.use("Agg")
 from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from tests.build_support import ROOT  # noqa: E402
 # The plotting module alone: it needs matplotlib, not the built extension.
 spec = importlib.util.spec_from_file_location("_plots", ROOT / "python" / "lstm_cell_grad" / "_plots.py")
 plots = importlib.util.module_from_spec(spec)

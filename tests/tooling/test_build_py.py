@@ -1,10 +1,9 @@
 """build.py's command line: what `build.py test` hands to pytest."""
 import importlib.util
-import pathlib
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from tests.build_support import ROOT
 spec = importlib.util.spec_from_file_location("build_py", ROOT / "build.py")
 build_py = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(build_py)
@@ -14,8 +13,8 @@ spec.loader.exec_module(build_py)
     ([], False),
     (["-k", "traffic", "-x"], False),
     (["-k", "tests"], False),                      # a -k expression that happens to name a folder
-    (["tests/op", "-k", "traffic", "-x"], True),
-    (["-x", "tests/op/test_gm_traffic.py::test_traffic_ratio"], True),
+    (["tests/op_kernel", "-k", "traffic", "-x"], True),
+    (["-x", "tests/op_kernel/test_gm_traffic.py::test_traffic_ratio"], True),
     (["-m", "not slow", "-q"], False),
 ])
 def test_paths_replace_the_whole_suite_only_when_given(args, chosen):
@@ -25,7 +24,7 @@ def test_paths_replace_the_whole_suite_only_when_given(args, chosen):
 def test_test_forwards_unknown_options_and_other_commands_refuse_them(monkeypatch):
     seen = {}
     monkeypatch.setattr(build_py, "cmd_test", lambda a: seen.update(vars(a)))
-    build_py.main(["test", "tests/op", "-k", "traffic", "-x", "--quick"])
-    assert seen["pytest_args"] == ["tests/op", "-k", "traffic", "-x"] and seen["quick"]
+    build_py.main(["test", "tests/op_kernel", "-k", "traffic", "-x", "--quick"])
+    assert seen["pytest_args"] == ["tests/op_kernel", "-k", "traffic", "-x"] and seen["quick"]
     with pytest.raises(SystemExit):
         build_py.main(["run", "-k", "traffic"])

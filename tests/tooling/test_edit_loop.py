@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from ..build_support import ROOT, build_path, host_program_flags
+from tests.build_support import ROOT, build_path, host_program_flags
 
 spec = importlib.util.spec_from_file_location("build_py", ROOT / "build.py")
 build_py = importlib.util.module_from_spec(spec)
@@ -74,9 +74,10 @@ def test_flags_says_when_the_build_is_stale(tmp_path, monkeypatch, capsys):
 @pytest.mark.parametrize("args,builds_broken", [
     ([], True),
     (["tests"], True),
-    (["tests/debug"], True),
-    (["tests/debug/test_small_call_checks.py::test_clean_call", "-x"], True),
-    (["tests/op", "-k", "debug"], False),
+    (["tests/op_kernel/debug"], True),
+    (["tests/op_kernel/debug/test_small_call_checks.py::test_clean_call", "-x"], True),
+    (["tests/op_kernel"], True),
+    (["tests/op_kernel/test_op_numerics.py", "-k", "debug"], False),
     (["sim/tests"], False),
 ])
 def test_test_builds_the_broken_kernels_only_when_their_tests_run(args, builds_broken):

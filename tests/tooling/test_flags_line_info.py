@@ -4,7 +4,7 @@ import re
 import pathlib
 import subprocess
 
-from ..build_support import build_path, host_program_flags
+from tests.build_support import build_path, host_program_flags
 
 PROGRAM = pathlib.Path(__file__).resolve().parent / "data" / "read_past_kernel.cpp"
 

@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from ..build_support import ROOT
-from ..cann.cann_sources import cann_checkout
+from tests.build_support import ROOT
+from tests.cann.cann_sources import cann_checkout
 
 sys.path.insert(0, str(ROOT / "tools" / "samples"))
 import ops_nn  # noqa: E402

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from ..build_support import ROOT, build_path, host_program_flags
+from tests.build_support import ROOT, build_path, host_program_flags
 
 SILU = ROOT / "docs" / "examples" / "silu" / "silu.cpp"
 

@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from ..build_support import BUILD, ROOT
-from ..cann.cann_sources import cann_checkout
+from tests.build_support import BUILD, ROOT
+from tests.cann.cann_sources import cann_checkout
 
 SAMPLES_TOOLS = ROOT / "tools" / "samples"
 sys.path.insert(0, str(SAMPLES_TOOLS))

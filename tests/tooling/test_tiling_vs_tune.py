@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from ..build_support import ROOT
+from tests.build_support import ROOT
 
 TOOL = ROOT / "tools" / "tiling_vs_tune.py"
 

@@ -1,5 +1,5 @@
 // NOT TESTED ON AN NPU: no torch_npu, CANN or NPU exists where this was written. This file
-// needs neither torch_npu nor CANN: tests/framework/test_npu_adapter.py compiles it with
+// needs neither torch_npu nor CANN: tests/torch/test_npu_adapter.py compiles it with
 // PyTorch's CPU build and runs it against the sim's libcust_opapi.so (with DeviceHooks that
 // stand for the NPU's allocator and task queue).
 #include "lstm_cell_backward.h"

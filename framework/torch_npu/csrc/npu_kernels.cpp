@@ -2,9 +2,9 @@
 // run. It is written to the conventions of torch_npu's op plugins and the CANN samples'
 // PyTorch extensions (the CppExtensions examples of Ascend's samples repository). What was
 // checked here: it compiles against PyTorch's CPU headers with a stand-in for the two
-// torch_npu headers it uses (tests/framework/npu_adapter/stub_torch_npu: the API as assumed
+// torch_npu headers it uses (tests/torch/npu_adapter/stub_torch_npu: the API as assumed
 // below), and its kernels' signatures match both schemas when registered. The code it calls (lstm_cell_backward.cpp)
-// runs on the CPU against the sim in tests/framework/test_npu_adapter.py.
+// runs on the CPU against the sim in tests/torch/test_npu_adapter.py.
 //
 // The NPU kernels of the op, registered for PrivateUse1 (torch_npu's dispatch key):
 //   aten::_thnn_fused_lstm_cell_backward_impl   what PyTorch's fused LSTM cell calls in its

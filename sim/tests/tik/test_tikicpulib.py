@@ -19,7 +19,7 @@ import types
 
 import pytest
 
-from ..sim_build import BUILD, SIM_ROOT, build_path
+from sim.tests.sim_build import BUILD, SIM_ROOT, build_path
 
 UT_SOURCE = SIM_ROOT / "tests" / "tik" / "standalone" / "op_kernel_ut"
 
