@@ -19,3 +19,9 @@
 #if __has_include("ascendc_sim/kernel/vector_reduce_extreme.h")
 #include "ascendc_sim/kernel/vector_reduce_extreme.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_compare.h")
+#include "ascendc_sim/kernel/vector_compare.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_select.h")
+#include "ascendc_sim/kernel/vector_select.h"
+#endif
