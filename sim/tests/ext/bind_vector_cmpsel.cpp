@@ -122,3 +122,11 @@ const RunnerRegistrar registrar(&Run);
 
 }  // namespace
 }  // namespace simtest::vector
+
+#include "cmpsel_sync.h"
+
+SIMTEST_BINDINGS(vector_cmpsel) {
+    (void)m;
+    simtest::RegisterKernel("compare_select_synced", &compare_select_synced);
+    simtest::RegisterKernel("compare_select_missing_mte2_v_sync", &compare_select_missing_mte2_v_sync);
+}

@@ -191,7 +191,7 @@ void CompareCount(const ApiName& api, const UbRef& dst, const UbRef& src0, const
             out.bytes = bytes <= ref.bytes ? static_cast<uint32_t>(ref.bytes - bytes) : 0;
             return out;
         };
-        const CompareSource s0{src1 != nullptr ? "src0" : "src", shifted(src0, first * kRepeatBytes),
+        const CompareSource s0{"src0", shifted(src0, first * kRepeatBytes),
                                Src0Stride(1, 8)};
         if (src1 != nullptr) {
             const CompareSource s1{"src1", shifted(*src1, first * kRepeatBytes), Src1Stride(1, 8)};
