@@ -25,3 +25,9 @@
 #if __has_include("ascendc_sim/kernel/vector_select.h")
 #include "ascendc_sim/kernel/vector_select.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_copy.h")
+#include "ascendc_sim/kernel/vector_copy.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_index.h")
+#include "ascendc_sim/kernel/vector_index.h"
+#endif

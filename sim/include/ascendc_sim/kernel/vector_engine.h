@@ -499,6 +499,7 @@ void MaskedElementwiseImpl(const ApiName& api, const MaskArg& mask, bool isSetMa
             }
         };
         (gather(I, std::get<I>(values), srcBase[I]), ...);
+        (void)gather;  // no source: Duplicate, Brcb
         const uint64_t start = dstPlan.RepeatStart(r);
         for (const LaneRun& run : dstPlan.RunsOf(schedule, r)) {
             for (uint32_t l = run.lane; l < run.lane + run.count; ++l) {
