@@ -1,4 +1,6 @@
-// run_vector's Copy (CopyRepeatParams), Brcb and CreateVecIndex (vector_copy.h, vector_index.h).
+// run_vector's Copy (CopyRepeatParams), Brcb, CreateVecIndex and Gather (vector_copy.h,
+// vector_index.h, vector_gather.h). Gather: ops dst, src, srcOffset (uint32); scalar =
+// srcBaseAddr; the count form, or masked with repeat_time and repeat_params = [dstRepStride].
 // Copy: masked with mask_lanes or bit_mask, repeat_time, repeat_params = CopyRepeatParams.
 // Brcb: repeat_time, repeat_params = [dstBlkStride, dstRepStride]. CreateVecIndex: scalar =
 // firstValue; the count form, or masked with repeat_time and repeat_params = [dstBlkStride,
@@ -31,6 +33,23 @@ bool RunFor(const std::string& api, const std::vector<AnyTensor>& ops, int64_t c
             return true;
         }
     }
+    if constexpr (sim::vec::kGatherType<T>) {
+        if (api == "Gather") {
+            const auto base = static_cast<uint32_t>(o.scalar);
+            const auto& offsets = As<uint32_t>(ops, 2);
+            if (!o.masked) {
+                Gather(As<T>(ops, 0), As<T>(ops, 1), offsets, base, static_cast<uint32_t>(count));
+            } else {
+                if (p.size() != 1) throw BindingError("Gather takes [dstRepStride]");
+                uint64_t bits[2] = {0, 0};
+                for (size_t i = 0; i < o.bitMask.size() && i < 2; ++i) bits[i] = o.bitMask[i];
+                const auto rep = static_cast<uint16_t>(p[0]);
+                if (o.bitMask.empty()) Gather(As<T>(ops, 0), As<T>(ops, 1), offsets, base, o.maskLanes, repeat, rep);
+                else Gather(As<T>(ops, 0), As<T>(ops, 1), offsets, base, bits, repeat, rep);
+            }
+            return true;
+        }
+    }
     if constexpr (sim::vec::kVecIndexType<T>) {
         if (api == "CreateVecIndex") {
             LocalTensor<T> dst = As<T>(ops, 0);
@@ -51,7 +70,7 @@ bool RunFor(const std::string& api, const std::vector<AnyTensor>& ops, int64_t c
 }
 
 bool Run(const std::string& api, const std::vector<AnyTensor>& ops, int64_t count, const Options& o) {
-    if (api != "Copy" && api != "Brcb" && api != "CreateVecIndex") return false;
+    if (api != "Copy" && api != "Brcb" && api != "CreateVecIndex" && api != "Gather") return false;
     if (ops.empty()) throw BindingError("no operands");
     const bool ran = std::visit(
         [&](const auto& dst) { return RunFor<typename std::decay_t<decltype(dst)>::PrimType>(api, ops, count, o); },

@@ -31,3 +31,6 @@
 #if __has_include("ascendc_sim/kernel/vector_index.h")
 #include "ascendc_sim/kernel/vector_index.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_gather.h")
+#include "ascendc_sim/kernel/vector_gather.h"
+#endif
