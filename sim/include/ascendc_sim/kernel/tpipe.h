@@ -206,3 +206,7 @@ sim::UbRef TBuf<pos>::Checked(uint64_t bytes, const char* api) const {
 }
 
 }  // namespace AscendC
+
+// CANN declares GetTPipePtr at global scope (asc-devkit include/basic_api/kernel_common.h), and
+// kernels call it unqualified.
+using AscendC::GetTPipePtr;
