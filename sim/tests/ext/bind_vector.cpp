@@ -156,6 +156,9 @@ void RunCast(const std::vector<AnyTensor>& ops, int64_t count, const Options& o)
 }
 
 void Dispatch(const std::string& api, const std::vector<AnyTensor>& ops, int64_t count, const Options& o) {
+    for (Runner run : Runners()) {
+        if (run(api, ops, count, o)) return;
+    }
     if (o.masked) {
         if (!RunMasked(api, ops, o)) throw BindingError(api + " has no mask/repeat form for these operand dtypes");
         return;
@@ -213,6 +216,8 @@ SIMTEST_BINDINGS(vector) {
             o.order = Get<int>(options, "order", 0);
             o.calIndex = Get<bool>(options, "cal_index", false);
             o.roundEn = Get<bool>(options, "round_en", false);
+            o.cmpMode = Get<int>(options, "cmp_mode", 0);
+            o.selMode = Get<int>(options, "sel_mode", 0);
 
             std::vector<std::string> contents(buffers.size()), definedOut(buffers.size());
             std::string bindingError;

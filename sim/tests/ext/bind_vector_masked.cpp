@@ -10,33 +10,6 @@
 namespace simtest::vector {
 namespace {
 
-BinaryRepeatParams Binary(const Options& o) {
-    const auto& p = o.repeatParams;
-    if (p.empty()) return BinaryRepeatParams{};
-    if (p.size() != 6) throw BindingError("BinaryRepeatParams takes 6 values");
-    return BinaryRepeatParams(p[0], p[1], p[2], p[3], p[4], p[5]);
-}
-
-UnaryRepeatParams Unary(const Options& o) {
-    const auto& p = o.repeatParams;
-    if (p.empty()) return UnaryRepeatParams{};
-    if (p.size() != 4) throw BindingError("UnaryRepeatParams takes 4 values");
-    return UnaryRepeatParams(p[0], p[1], p[2], p[3]);
-}
-
-// Calls call(mask) with the continuous or bit-array mask, for isSetMask true or false.
-template <class Call>
-void WithMask(const Options& o, Call call) {
-    uint64_t bits[2] = {0, 0};
-    for (size_t i = 0; i < o.bitMask.size() && i < 2; ++i) bits[i] = o.bitMask[i];
-    auto run = [&](auto setMask) {
-        if (o.bitMask.empty()) call(setMask, o.maskLanes);
-        else call(setMask, static_cast<uint64_t*>(bits));
-    };
-    if (o.isSetMask) run(std::true_type{});
-    else run(std::false_type{});
-}
-
 template <class T>
 void PrepareRegister(const LocalTensor<T>& dst, const Options& o) {
     if (o.counterMode) SetMaskCount();

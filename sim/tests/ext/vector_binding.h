@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -39,6 +40,8 @@ struct Options {
     int order = 0;                      // WholeReduceMax/Min: ReduceOrder
     bool calIndex = false;              // ReduceMax/Min
     bool roundEn = false;               // ShiftRight's mask forms
+    int cmpMode = 0;                    // Compare/Compares: CMPMODE value
+    int selMode = 0;                    // Select: SELMODE value
 };
 
 // Raised for mistakes in the test itself (unknown API, wrong operand types), not for
@@ -65,6 +68,45 @@ void WithScalar(const Options& o, Call call) {
     else if (o.scalarType == "half") call(half(static_cast<float>(o.scalar)));
     else throw BindingError("unknown scalar type " + o.scalarType);
 }
+
+// The RepeatParams of a mask/repeat call (CANN's constructor order), and the mask argument.
+inline BinaryRepeatParams Binary(const Options& o) {
+    const auto& p = o.repeatParams;
+    if (p.empty()) return BinaryRepeatParams{};
+    if (p.size() != 6) throw BindingError("BinaryRepeatParams takes 6 values");
+    return BinaryRepeatParams(p[0], p[1], p[2], p[3], p[4], p[5]);
+}
+
+inline UnaryRepeatParams Unary(const Options& o) {
+    const auto& p = o.repeatParams;
+    if (p.empty()) return UnaryRepeatParams{};
+    if (p.size() != 4) throw BindingError("UnaryRepeatParams takes 4 values");
+    return UnaryRepeatParams(p[0], p[1], p[2], p[3]);
+}
+
+// Calls call(mask) with the continuous or bit-array mask, for isSetMask true or false.
+template <class Call>
+void WithMask(const Options& o, Call call) {
+    uint64_t bits[2] = {0, 0};
+    for (size_t i = 0; i < o.bitMask.size() && i < 2; ++i) bits[i] = o.bitMask[i];
+    auto run = [&](auto setMask) {
+        if (o.bitMask.empty()) call(setMask, o.maskLanes);
+        else call(setMask, static_cast<uint64_t*>(bits));
+    };
+    if (o.isSetMask) run(std::true_type{});
+    else run(std::false_type{});
+}
+
+// API families bound in files of their own (bind_vector_cmpsel.cpp) register a runner, tried
+// before run_vector's own APIs; it returns false for an API it does not know.
+using Runner = bool (*)(const std::string& api, const std::vector<AnyTensor>& ops, int64_t count, const Options& o);
+inline std::vector<Runner>& Runners() {
+    static std::vector<Runner> runners;
+    return runners;
+}
+struct RunnerRegistrar {
+    explicit RunnerRegistrar(Runner runner) { Runners().push_back(runner); }
+};
 
 // The mask/repeat forms; false when `api` is not one of them for this dst type.
 bool RunMasked(const std::string& api, const std::vector<AnyTensor>& ops, const Options& o);

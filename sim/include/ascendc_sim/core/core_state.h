@@ -73,6 +73,13 @@ struct VectorMaskRegister {
     uint64_t low = ~uint64_t{0};
 };
 
+// A core's 128-bit CMPMASK register: what Compare (results in the register) and SetCmpMask
+// write, and Select reads (the bits of mode 0, the scalar of mode 1, the selMask address of
+// mode 2; kernel/vector_compare.h, vector_select.h). Bit i is bit i % 64 of bits[i / 64].
+struct CmpMaskRegister {
+    uint64_t bits[2] = {0, 0};
+};
+
 // The storage of one emulated core's UB state, kept by a worker thread across launches so
 // that a launch neither allocates nor page-faults it. The state is lazy, as byte ranges:
 // `stale` holds the ranges whose logical contents are the poison pattern and "undefined"
@@ -119,6 +126,7 @@ public:
     PadRegister padRegister;           // per core, not per thread: cores are fibers sharing threads
     AtomicRegister atomicRegister;     // likewise
     VectorMaskRegister vectorMask;     // per core, as padRegister
+    CmpMaskRegister cmpMask;           // per core, as padRegister
     int32_t ubAllocatorTiles = -1;     // LocalMemAllocator<UB>: -1 none created yet, else tiles handed out
 
     // "TQue<VECIN>#0 buffer 1 bytes [64, 128) (UB [8256, 8320))"

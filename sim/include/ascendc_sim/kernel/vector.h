@@ -24,4 +24,18 @@
 #endif
 #if __has_include("ascendc_sim/kernel/vector_trig.h")
 #include "ascendc_sim/kernel/vector_trig.h"
+#if __has_include("ascendc_sim/kernel/vector_compare.h")
+#include "ascendc_sim/kernel/vector_compare.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_select.h")
+#include "ascendc_sim/kernel/vector_select.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_copy.h")
+#include "ascendc_sim/kernel/vector_copy.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_index.h")
+#include "ascendc_sim/kernel/vector_index.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_gather.h")
+#include "ascendc_sim/kernel/vector_gather.h"
 #endif

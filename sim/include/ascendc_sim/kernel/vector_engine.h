@@ -42,6 +42,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -386,9 +387,29 @@ struct StridedOperand {
     StrideSpec stride;
 };
 
+// Where a lane of a mask/repeat instruction lies: a functor taking it as its first argument
+// (fn(LaneIndex, values...)) is given it, for results that depend on the position (Select's
+// selMask bit).
+struct LaneIndex {
+    uint64_t repeat;
+    uint32_t lane;
+};
+
 struct MaskedOptions {
     bool accumulateSrc1 = false;  // kAccumulatingBinary applies (and the type is half/int32/float)
+    // An operand outside the lane plan (Select's selMask): called with the instruction's
+    // sequence number and schedule after the planned operands pass their checks and before
+    // anything is computed; false drops the call.
+    std::function<bool(uint64_t seq, const LaneSchedule& schedule)> extraOperands;
 };
+
+namespace detail {
+template <class Fn, class... V>
+auto ApplyLane(Fn& fn, uint64_t repeat, uint32_t lane, V... values) {
+    if constexpr (std::is_invocable_v<Fn&, LaneIndex, V...>) return fn(LaneIndex{repeat, lane}, values...);
+    else return fn(values...);
+}
+}  // namespace detail
 
 namespace detail {
 
@@ -449,6 +470,8 @@ void MaskedElementwiseImpl(const ApiName& api, const MaskArg& mask, bool isSetMa
         CheckPlanOverlap(api, dstPlan, srcPlans[k], schedule, options.accumulateSrc1 && k == 1);
     }
 
+    if (options.extraOperands && !options.extraOperands(seq, schedule)) return;
+
     bool sourcesDefined[kSources + 1] = {};
     bool allDefined = true;
     for (size_t k = 0; k < kSources; ++k) {
@@ -476,9 +499,12 @@ void MaskedElementwiseImpl(const ApiName& api, const MaskArg& mask, bool isSetMa
             }
         };
         (gather(I, std::get<I>(values), srcBase[I]), ...);
+        (void)gather;  // no source: Duplicate, Brcb
         const uint64_t start = dstPlan.RepeatStart(r);
         for (const LaneRun& run : dstPlan.RunsOf(schedule, r)) {
-            for (uint32_t l = run.lane; l < run.lane + run.count; ++l) results[l] = fn(std::get<I>(values)[l]...);
+            for (uint32_t l = run.lane; l < run.lane + run.count; ++l) {
+                results[l] = ApplyLane(fn, r, l, std::get<I>(values)[l]...);
+            }
             std::memcpy(dstBase + start + run.byte, &results[run.lane], run.count * sizeof(D));
             const uint64_t at = dstPlan.range.ref.offset + start + run.byte;
             if (allDefined) {

@@ -325,7 +325,10 @@ SIM_TIMING_FN double VectorCyclesPerRepeat(const char* api, uint32_t elementByte
     // Kinds without a published figure, timed as the nearest documented class [EST]:
     // Rsqrt as Sqrt (a square root and a division); the multiply-adds Axpy, FusedMulAdd,
     // MulAddDst, and AddRelu, SubRelu, LeakyRelu, And, Or, Not, ShiftLeft, ShiftRight as binary
-    // or scalar-form arithmetic (1, the return below).
+    // or scalar-form arithmetic (1, the return below); likewise the comparisons and selections
+    // Compare, Compares, CompareScalar, Select, the CMPMASK moves SetCmpMask and GetCmpMask, and
+    // the UB->UB moves Copy, Brcb and Gather (1 per repeat; CreateVecIndex is timed as the
+    // SetValue and Adds steps it issues).
     if (SameText(api, "Rsqrt")) return 4.0;
     // Max/min reductions (VCMAX/VCMIN, VCGMAX/VCGMIN): msKPP gives no calPerf for them; timed as
     // the nearest documented class, the sum reduction VCADD (85 B/cycle) [EST].
