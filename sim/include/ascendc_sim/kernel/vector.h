@@ -24,6 +24,7 @@
 #endif
 #if __has_include("ascendc_sim/kernel/vector_trig.h")
 #include "ascendc_sim/kernel/vector_trig.h"
+#endif
 #if __has_include("ascendc_sim/kernel/vector_compare.h")
 #include "ascendc_sim/kernel/vector_compare.h"
 #endif
