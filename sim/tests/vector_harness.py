@@ -78,6 +78,14 @@ def run_vector(simtest, api: str, buffers, operands, count: int, **options) -> R
     return Run(list(contents), list(defined), result, [spec[0] for spec in specs])
 
 
+def assert_reported(run: Run, kind: str, *words: str) -> None:
+    """The launch failed with a violation of `kind` whose message holds every word."""
+    assert not run.ok, "the violation was not reported"
+    assert run.result["error_kind"] == kind, run.result["error"]
+    for word in words:
+        assert word in run.result["error"], f"{word!r} missing from: {run.result['error']}"
+
+
 def bits(array: np.ndarray) -> np.ndarray:
     """Raw bit patterns, so NaNs and signed zeros compare exactly."""
     return array.view({1: np.uint8, 2: np.uint16, 4: np.uint32}[array.itemsize])
