@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from sim.tests.test_vector_bitwise import Misc, ops
-from sim.tests.vector_harness import F16, F32, assert_bits_equal, random_values, run_vector
+from sim.tests.vector_harness import F16, F32, assert_bits_equal, assert_reported, random_values, run_vector
 
 
 def swish_reference(x, beta, dtype):
@@ -42,17 +42,14 @@ def test_both_passes_are_issued(simtest, dtype, n, passes):
 def test_overlap_is_reported(simtest):
     x = np.ones(128, F32)
     r = run_vector(Misc(simtest), "Silu", [x], [(0, 0, F32), (0, 0, F32)], 64)
-    assert not r.ok and r.result["error_kind"] == "api-misuse", r.result["error"]
-    assert "Silu" in r.result["error"] and "overlap" in r.result["error"]
+    assert_reported(r, "api-misuse", "Silu", "overlap")
 
 
 def test_dst_too_small(simtest):
     r = run_vector(Misc(simtest), "Swish", [np.zeros(32, F32), np.ones(64, F32)], ops(F32, F32), 64, scalar=1.0)
-    assert not r.ok and r.result["error_kind"] == "operand-bounds", r.result["error"]
-    assert "Swish" in r.result["error"] and "dstLocal" in r.result["error"]
+    assert_reported(r, "operand-bounds", "Swish", "dstLocal")
 
 
 def test_misaligned_src_names_the_step(simtest):
     r = run_vector(Misc(simtest), "Silu", [np.zeros(64, F32), np.ones(72, F32)], [(0, 0, F32), (1, 4, F32)], 64)
-    assert not r.ok and r.result["error_kind"] == "ub-alignment", r.result["error"]
-    assert "Silu (Muls -1 step)" in r.result["error"]
+    assert_reported(r, "ub-alignment", "Silu (Muls -1 step)")

@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from sim.tests.test_vector_bitwise import Misc
-from sim.tests.vector_harness import F16, F32, assert_bits_equal, compile_errors, random_values, run_vector
+from sim.tests.vector_harness import (F16, F32, assert_bits_equal, assert_reported, compile_errors,
+                                      random_values, run_vector)
 
 N = 1000  # several chunks for the temps below, and a partial last chunk
 
@@ -177,22 +178,19 @@ def test_too_small_temp(simtest, kind, tmp, needed):
 def test_temp_overlapping_src(simtest):
     x = np.ones(512, F32)
     r = run_vector(Misc(simtest), "Gelu", [np.zeros(256, F32), x], [(0, 0, F32), (1, 0, F32), (1, 0, np.uint8)], 256)
-    assert not r.ok and r.result["error_kind"] == "api-misuse", r.result["error"]
-    assert "srcLocal" in r.result["error"] and "sharedTmpBuffer" in r.result["error"]
+    assert_reported(r, "api-misuse", "srcLocal", "sharedTmpBuffer")
 
 
 def test_data_size_beyond_dst(simtest):
     r = run_vector(Misc(simtest), "FasterGeluV2", [np.zeros(128, F16), np.ones(256, F16), np.zeros(4096, np.uint8)],
                    [(0, 0, F16), (1, 0, F16), (2, 0, np.uint8)], 256)
-    assert not r.ok and r.result["error_kind"] == "operand-bounds", r.result["error"]
-    assert "FasterGeluV2" in r.result["error"] and "dstLocal" in r.result["error"]
+    assert_reported(r, "operand-bounds", "FasterGeluV2", "dstLocal")
 
 
 def test_misaligned_src_names_the_step(simtest):
     r = run_vector(Misc(simtest), "Gelu", [np.zeros(64, F32), np.ones(72, F32), np.zeros(2048, np.uint8)],
                    [(0, 0, F32), (1, 4, F32), (2, 0, np.uint8)], 64)
-    assert not r.ok and r.result["error_kind"] == "ub-alignment", r.result["error"]
-    assert "Gelu (Mul x*x step)" in r.result["error"]
+    assert_reported(r, "ub-alignment", "Gelu (Mul x*x step)")
 
 
 def test_missing_sync_is_reported(simtest):

@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from sim.tests.test_vector_bitwise import Misc
-from sim.tests.vector_harness import F16, F32, assert_bits_equal, compile_errors, random_values, run_vector
+from sim.tests.vector_harness import (F16, F32, assert_bits_equal, assert_reported, compile_errors,
+                                      random_values, run_vector)
 
 N = 1000
 
@@ -147,29 +148,25 @@ def test_min_tmp_size_is_enough(simtest):
 
 def test_too_small_temp(simtest):
     r = run_trig(simtest, "Sin", np.ones(64, F16), F16, 480)  # 480 / 4 / 4 = 30 floats < 32
-    assert not r.ok and r.result["error_kind"] == "api-misuse", r.result["error"]
-    assert "Sin: the temp (sharedTmpBuffer" in r.result["error"] and "512 bytes" in r.result["error"]
+    assert_reported(r, "api-misuse", "Sin: the temp (sharedTmpBuffer", "512 bytes")
 
 
 def test_temp_overlapping_dst(simtest):
     r = run_vector(Misc(simtest), "Cos", [np.zeros(2048, F32), np.ones(64, F32)], [(0, 0, F32), (1, 0, F32), (0, 0, np.uint8)],
                    64)
-    assert not r.ok and r.result["error_kind"] == "api-misuse", r.result["error"]
-    assert "dstTensor" in r.result["error"] and "sharedTmpBuffer" in r.result["error"]
+    assert_reported(r, "api-misuse", "dstTensor", "sharedTmpBuffer")
 
 
 def test_count_beyond_src(simtest):
     r = run_vector(Misc(simtest), "Sin", [np.zeros(256, F32), np.ones(128, F32), np.zeros(4096, np.uint8)],
                    [(0, 0, F32), (1, 0, F32), (2, 0, np.uint8)], 256)
-    assert not r.ok and r.result["error_kind"] == "operand-bounds", r.result["error"]
-    assert "Sin" in r.result["error"] and "srcTensor" in r.result["error"]
+    assert_reported(r, "operand-bounds", "Sin", "srcTensor")
 
 
 def test_misaligned_dst_names_the_step(simtest):
     r = run_vector(Misc(simtest), "Cos", [np.zeros(72, F32), np.ones(64, F32), np.zeros(4096, np.uint8)],
                    [(0, 4, F32), (1, 0, F32), (2, 0, np.uint8)], 64)
-    assert not r.ok and r.result["error_kind"] == "ub-alignment", r.result["error"]
-    assert "Cos (Muls step)" in r.result["error"] and "dst" in r.result["error"]
+    assert_reported(r, "ub-alignment", "Cos (Muls step)", "dst")
 
 
 def test_wrong_type_does_not_compile(tmp_path):

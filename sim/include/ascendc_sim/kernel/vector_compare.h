@@ -49,29 +49,26 @@ constexpr bool kCompareDstType = kIsOneOf<U, int8_t, uint8_t>;
 constexpr uint32_t kCmpMaskBytes = 16;        // the CMPMASK register: 128 bits
 constexpr uint32_t kCompareChunkRepeats = 252;  // repeats per instruction of the count form
 
+// One lane's comparison of two values of one type (float for half and float lanes).
+template <class V>
+inline bool CompareValues(AscendC::CMPMODE mode, V a, V b) {
+    switch (mode) {
+        case AscendC::CMPMODE::LT: return a < b;
+        case AscendC::CMPMODE::GT: return a > b;
+        case AscendC::CMPMODE::EQ: return a == b;
+        case AscendC::CMPMODE::LE: return a <= b;
+        case AscendC::CMPMODE::GE: return a >= b;
+        case AscendC::CMPMODE::NE: return a != b;
+    }
+    return false;
+}
+
 template <class T>
 inline bool CompareLane(AscendC::CMPMODE mode, T a, T b) {
     if constexpr (kIsFloating<T>) {
-        const float x = Widen(a), y = Widen(b);
-        switch (mode) {
-            case AscendC::CMPMODE::LT: return x < y;
-            case AscendC::CMPMODE::GT: return x > y;
-            case AscendC::CMPMODE::EQ: return x == y;
-            case AscendC::CMPMODE::LE: return x <= y;
-            case AscendC::CMPMODE::GE: return x >= y;
-            case AscendC::CMPMODE::NE: return x != y;
-        }
-        return false;
+        return CompareValues(mode, Widen(a), Widen(b));
     } else {
-        switch (mode) {
-            case AscendC::CMPMODE::LT: return a < b;
-            case AscendC::CMPMODE::GT: return a > b;
-            case AscendC::CMPMODE::EQ: return a == b;
-            case AscendC::CMPMODE::LE: return a <= b;
-            case AscendC::CMPMODE::GE: return a >= b;
-            case AscendC::CMPMODE::NE: return a != b;
-        }
-        return false;
+        return CompareValues(mode, a, b);
     }
 }
 
