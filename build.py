@@ -391,8 +391,13 @@ def cmd_samples(args) -> None:
                          f"checkout; got {args.sources!r}")
     sim_lib = build_sim_library(args)
     if args.api_table:
-        load_tool(SAMPLES_TOOLS, "api_table").main(sources=args.sources, sim_lib_dir=sim_lib,
-                                                   output=ROOT / "docs" / "sim_kernel_api.md")
+        # A partial probe (--only PAGE...) prints its rows and leaves the document alone.
+        probes = load_tool(SAMPLES_TOOLS, "api_table").main(
+            sources=args.sources, sim_lib_dir=sim_lib, only_pages=args.only,
+            output=None if args.only else ROOT / "docs" / "sim_kernel_api.md")
+        if args.only:
+            for probe in probes:
+                print(f"  {probe.state:11} {probe.form.api} [{probe.form.label}] {probe.note}")
     else:
         # A partial run (--only) prints its rows and leaves the document alone.
         document = None if args.only else ROOT / "docs" / "sim_samples.md"
@@ -551,7 +556,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--sources", default=os.environ.get("CANN_SOURCES_DIR"),
                    help="a directory of CANN checkouts (asc-devkit, ops-nn, ...); default $CANN_SOURCES_DIR")
     p.add_argument("--api-table", action="store_true", help="the API probe instead of the samples")
-    p.add_argument("--only", nargs="+", help="only the samples whose path contains one of these (no doc written)")
+    p.add_argument("--only", nargs="+", help="only the samples (or, with --api-table, the API pages) whose path "
+                   "contains one of these (no doc written)")
     p.add_argument("-j", "--jobs", type=int)
     p.set_defaults(func=cmd_samples)
     p = sub.add_parser("check", help="the edit loop: rebuild only the op and its module for the chosen "
