@@ -78,8 +78,9 @@ def parse_param(text: str, index: int) -> tuple[str, str, bool] | None:
     text = text.split("=", 1)[0].strip()
     if "..." in text:
         return None
-    array = text.endswith("[]")
-    text = text[:-2].strip() if array else text
+    bound = re.search(r"\[\s*\w*\s*\]$", text)  # name[] or name[dim] (a template parameter's bound)
+    array = bound is not None
+    text = text[:bound.start()].strip() if array else text
     found = re.match(r"^(.*?)([A-Za-z_]\w*)$", text)
     if not found or not found.group(1).strip() or found.group(1).strip().endswith("::"):
         return (text, f"arg{index}", array)  # a parameter without a name
@@ -127,9 +128,14 @@ def generate(probe: Probe, index: int) -> None:
     used = " ".join(p[0] for p in params)
     needed = [i for i, (kind, name, default) in enumerate(tparams)
               if not default and not re.search(rf"\b{re.escape(name)}\b", used)]
+    # A non-type parameter that bounds an array parameter (uint32_t shape[dim]) gets 1: the
+    # arrays are declared with 2 elements, and 0 is no valid length.
+    bounds = set(re.findall(r"\[\s*(\w+)\s*\]", form.params))
     for kind, name, _ in tparams[:needed[-1] + 1] if needed else []:
         if kind in ("typename", "class"):
             explicit.append(name)
+        elif name in bounds:
+            explicit.append("1")
         else:
             kind = re.sub(r"^const\s+|\s*&$", "", kind)
             explicit.append(_INTEGRAL.get(kind, f"{kind}{{}}"))

@@ -33,7 +33,7 @@ FRAMEWORK_DIRS = ("02_features/00_framework/",)
 # msprof, mssanitizer, cat, pip) build, profile or install.
 _SCRIPT_STEP = re.compile(r"^python3?\s+(\S+\.py)(.*)$")
 _PROGRAM_STEP = re.compile(r"^\./(\w[\w.-]*)(.*)$")
-_SCENARIO_SET = re.compile(r"^(SCENARIO(?:_NUM)?)=(\S+)")
+_SCENARIO_SET = re.compile(r"^(SCENARIO(?:_NUM)?|TESTCASE)=(\S+)")
 
 
 @dataclasses.dataclass

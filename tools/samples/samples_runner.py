@@ -42,6 +42,9 @@ SIM_ERROR = re.compile(r"^\[ERROR\]\[([\w-]+)\] (?:core \d+/\d+: )?(.*)$", re.M)
 PASSED = re.compile(r"test pass|\bpass(ed)?\b|success", re.I)
 FAILED = re.compile(r"test fail|\bfail(ed|ure)?\b|\[ERROR\]|mismatch", re.I)
 ASC_DEVKIT = "asc-devkit"
+# Modules the data scripts import that stand-ins provide when the real package is missing
+# (py_shims/tensorflow: only the bfloat16 dtype).
+PY_SHIMS = HERE / "py_shims"
 
 
 @dataclasses.dataclass
@@ -59,10 +62,19 @@ def _tail(text: str, lines: int = 1) -> str:
     return " / ".join(kept[-lines:])[:200]
 
 
+def _script_env() -> dict[str, str]:
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    try:
+        import tensorflow  # noqa: F401
+    except ImportError:
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PY_SHIMS), env.get("PYTHONPATH", "")) if p)
+    return env
+
+
 def _run_step(cmd: list[str], cwd: pathlib.Path) -> tuple[int | None, str]:
     try:
         done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=RUN_TIMEOUT,
-                              errors="replace", env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+                              errors="replace", env=_script_env())
     except subprocess.TimeoutExpired:
         return None, f"no result in {RUN_TIMEOUT} s"
     return done.returncode, done.stdout + done.stderr

@@ -40,3 +40,6 @@
 #if __has_include("ascendc_sim/kernel/vector_gather.h")
 #include "ascendc_sim/kernel/vector_gather.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_broadcast.h")
+#include "ascendc_sim/kernel/vector_broadcast.h"
+#endif

@@ -14,12 +14,16 @@
 //   half -> int32_t     RINT FLOOR CEIL ROUND TRUNC           saturating, NaN -> 0
 //   bfloat16_t -> int32_t RINT FLOOR CEIL ROUND TRUNC         saturating, NaN -> 0
 //   int32_t -> float    NONE RINT FLOOR CEIL ROUND TRUNC      round.h
+//   int8_t/uint8_t -> half NONE                               exact
+//   half -> int8_t/uint8_t NONE RINT FLOOR CEIL ROUND TRUNC   saturating, NaN -> 0
 // CAST_NONE rounds like CAST_RINT when the conversion is inexact (and is exact otherwise).
 // Other type pairs do not compile; a mode outside the list is an ApiMisuse violation naming
 // the pair (the instruction is dropped if that is downgraded). int32_t -> half needs
 // SetDeqScale on A2 and is not modelled. Overflow and NaN: see numeric/round.h.
 #pragma once
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 
 #include "ascendc_sim/kernel/enums.h"
@@ -50,6 +54,10 @@ constexpr uint32_t CastModes() {
     else if constexpr (std::is_same_v<S, half> && std::is_same_v<D, int32_t>) return kDirectedModes;
     else if constexpr (std::is_same_v<S, bfloat16_t> && std::is_same_v<D, int32_t>) return kDirectedModes;
     else if constexpr (std::is_same_v<S, int32_t> && std::is_same_v<D, float>) return kDirectedModes | kNoneMode;
+    else if constexpr ((std::is_same_v<S, int8_t> || std::is_same_v<S, uint8_t>) && std::is_same_v<D, half>) return kNoneMode;
+    else if constexpr (std::is_same_v<S, half> && (std::is_same_v<D, int8_t> || std::is_same_v<D, uint8_t>)) {
+        return kDirectedModes | kNoneMode;
+    }
     else return 0;
 }
 
@@ -72,6 +80,10 @@ struct CastOp {
         if constexpr (std::is_same_v<D, half>) return half::FromBits(num::DoubleToHalfBits(x, rounding));
         else if constexpr (std::is_same_v<D, bfloat16_t>) return bfloat16_t::FromBits(num::DoubleToBf16Bits(x, rounding));
         else if constexpr (std::is_same_v<D, int32_t>) return num::DoubleToInt32(x, rounding);
+        else if constexpr (std::is_same_v<D, int8_t> || std::is_same_v<D, uint8_t>) {
+            const int32_t v = num::DoubleToInt32(x, rounding);
+            return static_cast<D>(std::clamp<int32_t>(v, std::numeric_limits<D>::min(), std::numeric_limits<D>::max()));
+        }
         else if constexpr (std::is_same_v<S, float>) return static_cast<float>(num::RoundToIntegral(x, rounding));
         else return num::DoubleToFloat(x, rounding);
     }
