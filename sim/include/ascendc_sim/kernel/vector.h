@@ -40,3 +40,9 @@
 #if __has_include("ascendc_sim/kernel/vector_gather.h")
 #include "ascendc_sim/kernel/vector_gather.h"
 #endif
+#if __has_include("ascendc_sim/kernel/scalar_ops.h")
+#include "ascendc_sim/kernel/scalar_ops.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_fused_cast.h")
+#include "ascendc_sim/kernel/vector_fused_cast.h"
+#endif
