@@ -14,7 +14,7 @@ import pytest
 F32, F16, BF16 = np.float32, np.float16, ml_dtypes.bfloat16
 DTYPE_NAMES = {np.dtype(np.float32): "float32", np.dtype(np.float16): "float16", np.dtype(BF16): "bfloat16",
                np.dtype(np.int32): "int32", np.dtype(np.int16): "int16", np.dtype(np.uint16): "uint16",
-               np.dtype(np.uint32): "uint32", np.dtype(np.uint8): "uint8"}
+               np.dtype(np.uint32): "uint32", np.dtype(np.uint8): "uint8", np.dtype(np.int8): "int8"}
 RNG_SEED = 20240611
 
 

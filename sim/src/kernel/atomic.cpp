@@ -138,6 +138,16 @@ void SetRegister(bool enabled, ElementType type, Operation op, const char* api) 
     core.atomicRegister.op = static_cast<uint8_t>(op);
 }
 
+void ReadRegister(uint16_t* atomicType, uint16_t* atomicOp, const char* api) {
+    CoreState& core = Core();
+    core.Issue(Event{EventKind::Scalar, Pipe::S, Pipe::S, api, 0});
+    // GetStoreAtomicConfig's type codes, indexed by ElementType (Int8, Int16, Half, Bf16, Int32, Float).
+    constexpr uint16_t kTypeCode[] = {5, 3, 2, 6, 4, 1};
+    const AtomicRegister& r = core.atomicRegister;
+    *atomicType = r.enabled ? kTypeCode[r.type] : 0;
+    *atomicOp = r.enabled ? static_cast<uint16_t>(r.op) : 0;
+}
+
 void NoteCacheMaintenance(bool tensorSet, const char* api) {
     Core().Issue(Event{EventKind::Scalar, Pipe::S, Pipe::S, api, 0});
     if (!tensorSet) {

@@ -99,6 +99,8 @@ std::string FlagName(Pipe from, Pipe to, int32_t id) {
 
 double ScalarCycles(const char* api) {
     if (std::strncmp(api, "GlobalTensor::", 14) == 0) return kScalarGmCycles;
+    // ReadGmByPassDCache / WriteGmByPassDCache (kernel/scalar_ops.h): one scalar GM access.
+    if (std::strstr(api, "GmByPassDCache") != nullptr) return kScalarGmCycles;
     if (std::strncmp(api, "LocalTensor::", 13) == 0) return kScalarUbCycles;
     return kScalarOtherCycles;
 }

@@ -1,6 +1,7 @@
 // DMA atomics and GM utilities: SetAtomicAdd<T>, SetAtomicMax<T>, SetAtomicMin<T>,
 // SetAtomicType<T>, DisableDmaAtomic and its old
-// name SetAtomicNone (asc-devkit docs/zh/api/SIMD-API/基础API/原子操作/), InitGlobalMemory
+// name SetAtomicNone, SetStoreAtomicConfig / GetStoreAtomicConfig
+// (asc-devkit docs/zh/api/SIMD-API/基础API/原子操作/), InitGlobalMemory
 // (include/adv_api/utils/init_global_memory.h and its 2201 implementation), and
 // DataCacheCleanAndInvalid (.../基础API/缓存控制/) with CANN's CacheLine and DcciDst enums.
 //
@@ -49,6 +50,8 @@ constexpr ElementType TypeOf() {
 bool ApplyRow(CoreState& core, uint8_t* gm, const uint8_t* ub, uint64_t bytes);
 // Records the register change (a scalar instruction in the log).
 void SetRegister(bool enabled, ElementType type, Operation op, const char* api);
+// GetStoreAtomicConfig: the register's type and operation codes (a scalar instruction in the log).
+void ReadRegister(uint16_t* atomicType, uint16_t* atomicOp, const char* api);
 // DataCacheCleanAndInvalid: a scalar instruction; ApiMisuse when the tensor was never set up.
 void NoteCacheMaintenance(bool tensorSet, const char* api);
 
@@ -103,6 +106,36 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void DisableDmaAtomic() {
 __aicore__ ASCEND_SIM_CALL_SITE_INLINE void SetAtomicNone() {
     sim::NoteCallSite();
     sim::atomic::SetRegister(false, sim::atomic::ElementType::Float, sim::atomic::Operation::Add, "SetAtomicNone");
+}
+
+// The store-atomic configuration register (asc-devkit 原子操作/SetStoreAtomicConfig(ISASI).md,
+// GetStoreAtomicConfig(ISASI).md; include/basic_api/kernel_operator_common_intf.h): the same
+// register SetAtomicAdd/Max/Min and DisableDmaAtomic write. SetStoreAtomicConfig<type, op>
+// enables the atomic sum for `type` (ATOMIC_NONE disables it); GetStoreAtomicConfig reads back
+// the type code (0 off, 1 float, 2 half, 3 int16_t, 4 int32_t, 5 int8_t, 6 bfloat16_t) and the
+// operation (0 sum). After SetAtomicMax / SetAtomicMin the operation reads 1 / 2: the pages
+// document only the sum's 0, so those two codes are the sim's choice.
+enum class AtomicDtype { ATOMIC_NONE = 0, ATOMIC_F32, ATOMIC_F16, ATOMIC_S16, ATOMIC_S32, ATOMIC_S8, ATOMIC_BF16 };
+enum class AtomicOp { ATOMIC_SUM = 0 };
+
+template <AtomicDtype type, AtomicOp op>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void SetStoreAtomicConfig() {
+    static_assert(op == AtomicOp::ATOMIC_SUM, "SetStoreAtomicConfig: op must be AtomicOp::ATOMIC_SUM");
+    sim::NoteCallSite();
+    using sim::atomic::ElementType;
+    constexpr ElementType element = type == AtomicDtype::ATOMIC_F16    ? ElementType::Half
+                                    : type == AtomicDtype::ATOMIC_S16  ? ElementType::Int16
+                                    : type == AtomicDtype::ATOMIC_S32  ? ElementType::Int32
+                                    : type == AtomicDtype::ATOMIC_S8   ? ElementType::Int8
+                                    : type == AtomicDtype::ATOMIC_BF16 ? ElementType::Bf16
+                                                                       : ElementType::Float;
+    sim::atomic::SetRegister(type != AtomicDtype::ATOMIC_NONE, element, sim::atomic::Operation::Add,
+                             "SetStoreAtomicConfig");
+}
+
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void GetStoreAtomicConfig(uint16_t& atomicType, uint16_t& atomicOp) {
+    sim::NoteCallSite();
+    sim::atomic::ReadRegister(&atomicType, &atomicOp, "GetStoreAtomicConfig");
 }
 
 // The sim has no data cache between the scalar unit and GM (scalar GM accesses go straight to

@@ -43,3 +43,9 @@
 #if __has_include("ascendc_sim/kernel/vector_broadcast.h")
 #include "ascendc_sim/kernel/vector_broadcast.h"
 #endif
+#if __has_include("ascendc_sim/kernel/scalar_ops.h")
+#include "ascendc_sim/kernel/scalar_ops.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_fused_cast.h")
+#include "ascendc_sim/kernel/vector_fused_cast.h"
+#endif
