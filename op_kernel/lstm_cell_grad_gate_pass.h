@@ -44,8 +44,8 @@ class GatePass {
     static constexpr bool kNarrow = !SameType<T, float>::value;
     static constexpr InputSet kInputs{kHasHy, kHasC};
     static constexpr uint32_t kGatesRead = kInputs.Count() - kInputs.Slot(kGateI);
-    // The fp32 working tensors of the calc buffer; fp16/bf16 add one before slope (upstream,
-    // the last, and the tail after it are Tanh's temp) for the input in use. Each input is
+    // The fp32 working tensors of the calc buffer; fp16/bf16 add one before slope (slope,
+    // upstream, the last, and the tail after it are Tanh's temp) for the input in use. Each input is
     // widened right before its first use into a tensor whose content is dead by then: o into
     // upstream (before gradHy*t), g into t's (free after gct), the rest into the input
     // tensor; each result is computed into slope, in place, and narrowed at once.
@@ -73,6 +73,15 @@ public:
         if (kGatesRead > 0) storageGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(gm.storage), elems * kGates);
         gradGatesGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(gm.gradGates), elems * kGates);
         gradCxGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(gm.gradCx), elems);
+        // Every input is read exactly once: it bypasses L2 (asc-devkit add_high_performance
+        // README, case 5: "data read only once" set CACHE_MODE_DISABLE), so L2 keeps the
+        // outputs and the bias partial sums the final pass reads back, and the reads do not
+        // evict written lines to HBM.
+        if (kHasHy) gradHyGm_.SetL2CacheHint(CacheMode::CACHE_MODE_DISABLE);
+        if (kHasC) gradCGm_.SetL2CacheHint(CacheMode::CACHE_MODE_DISABLE);
+        if (kInputs.Reads(kCx)) cxGm_.SetL2CacheHint(CacheMode::CACHE_MODE_DISABLE);
+        if (kInputs.Reads(kCy)) cyGm_.SetL2CacheHint(CacheMode::CACHE_MODE_DISABLE);
+        if (kGatesRead > 0) storageGm_.SetL2CacheHint(CacheMode::CACHE_MODE_DISABLE);
 
         tileElems_ = tiling.tileElems;
         // Tensors of one buffer lie slot_ / wideSlot_ elements apart (SlotElems, WorkSlotElems:
@@ -157,9 +166,9 @@ private:
 
         if (kHasHy) {
             const LocalTensor<float> cy = Widen(kCy);
-            // t = tanh(cy); its temp (upstream and the tail after it) in the other bank class
-            // than t, which its Div step reads beside it.
-            Tanh(tanhCy, cy, upstream.template ReinterpretCast<uint8_t>(), n);
+            // t = tanh(cy); its temp (slope, upstream and the tail after them, free until the
+            // NaN mask) starts in the other bank class than t, which its Div step reads beside it.
+            Tanh(tanhCy, cy, slope.template ReinterpretCast<uint8_t>(), n);
         }
         NonFiniteToNan(nanMask);                              // 1, or NaN where an input is not finite
         if (kHasHy) {
@@ -246,12 +255,14 @@ private:
         Adds(product, product, static_cast<M>(1), n_);
         ToFloat(dst, product, n_);
     }
-    // Input k in the mask's dtype: the queue buffer itself, or (bfloat16) widened.
+    // Input k in the mask's dtype: the queue buffer itself, or (bfloat16) widened into the
+    // input slot, free until gradHy's widening, and in the other bank class than the product
+    // (slope) it is multiplied into: two shifted slots would conflict on every repeat.
     template <typename M>
     __aicore__ inline LocalTensor<M> MaskOperand(uint32_t k) {
         const LocalTensor<T> x = in_[kInputs.Slot(k) * slot_];
         if (SameType<M, T>::value) return x.template ReinterpretCast<M>();
-        const LocalTensor<float> wide = Work(kGctSlot);
+        const LocalTensor<float> wide = Work(kInputSlot);
         ToFloat(wide, x, n_);
         return wide.template ReinterpretCast<M>();
     }
@@ -261,9 +272,11 @@ private:
         Cast(dst, src, RoundMode::CAST_NONE, n);              // exact
     }
 
-    // fp32 working tensor `slot` of the calc buffer: t, gct and the slope, which the formula
-    // multiplies with inputs, results and the upstream, in the other bank class than those.
-    static constexpr bool ShiftedWork(uint32_t slot) { return slot == kTanhSlot || slot == kGctSlot || slot == kSlopeSlot; }
+    // fp32 working tensor `slot` of the calc buffer: gct and the slope, which the formula
+    // multiplies with inputs, results, t and the upstream, in the other bank class than those
+    // (t meets the slope in t*o*(1-o), and for fp16/bf16 its slot holds g, which meets it in
+    // g*i*(1-i)).
+    static constexpr bool ShiftedWork(uint32_t slot) { return slot == kGctSlot || slot == kSlopeSlot; }
     __aicore__ inline LocalTensor<float> Work(uint32_t slot) {
         return calcBuf_.template Get<float>()[slot * wideSlot_ + (ShiftedWork(slot) ? kBankGroupBytes / kFloatBytes : 0)];
     }

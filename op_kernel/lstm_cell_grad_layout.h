@@ -29,7 +29,7 @@ constexpr uint32_t kBiasChunkRows = 128;    // rows per partial gradBias sum unl
 constexpr uint32_t kBankGroupBytes = 256;   // UB bank group stride (A2/A3: 16 groups; asc-devkit
                                             // add_high_performance README)
 constexpr uint32_t kBankGroups = 16;
-// Tanh's temp is the upstream tensor plus this tail: its algorithm works on chunks of at
+// Tanh's temp is the slope and upstream tensors plus this tail: its algorithm works on chunks of at
 // least 32 fp32 elements, more than a tiny tile's two.
 constexpr uint32_t kTanhMinTmpElems = 32;
 constexpr uint32_t kTanhMinTmpBytes = kTanhMinTmpElems * kFloatBytes;

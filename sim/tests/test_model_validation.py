@@ -38,8 +38,9 @@ ND2NZ = {
 
 SAME_ADDRESS = ("cores reading one GM address range at the same time contend on the hardware; the model has "
                 "no such contention, so the same-address order models as fast as the rotated one")
-STRIDED_WRITE = ("the sim has no AscendC::Copy with CopyRepeatParams: the stand-in writes contiguously, so "
-                 "the sample's 8-blocks-per-beat write conflict (stride 144 blocks) is not modeled")
+STRIDED_WRITE = ("the kernel issues the sample's AscendC::Copy (dstStride 144 blocks), but the instruction log keeps "
+                 "each operand's start address only and the bank rules (bank_conflict_ub) place contiguous 256-B "
+                 "repeats: the 8 writes a beat into one bank group are not seen, so both strides model equal")
 SCALAR = "the kernel's own scalar code (loops, address arithmetic) is invisible to the sim"
 
 

@@ -11,12 +11,9 @@
 //     mode 3 (scenario 8): every core reads the whole matrix, the order rotated by block index.
 // nd2nz_standin: asc-devkit 04_memory_access/bank_conflict_nd2nz on dav-2201: 8192 x 8192 half,
 //   48 blocks (6 row splits x 8 column splits), 144 x 128 tiles, ping-pong on explicit flags:
-//   DataCopy GM->UB of 144 rows of 256 B, the ND->NZ reorder, DataCopy UB->GM of 8 columns of
-//   144 x 32 B. The sim has no AscendC::Copy with CopyRepeatParams (the sample's reorder), so
-//   the reorder is one Adds per NZ column (8 x 18 repeats of 256 B: the sample's 144 repeats)
-//   into the NZ buffer at the sample's column stride (144 or 145 blocks): the same V-pipe
-//   repeats and UB placement, but each write contiguous, so the conflicts of the sample's
-//   8-blocks-per-beat strided write are not seen by the model.
+//   DataCopy GM->UB of 144 rows of 256 B, the ND->NZ reorder as the sample issues it (one
+//   AscendC::Copy of `height` repeats with CopyRepeatParams{dstStride = 144 or 145 blocks,
+//   srcStride 1, dstRepeatSize 1, srcRepeatSize 8}), DataCopy UB->GM of 8 columns of 144 x 32 B.
 #pragma once
 #include "kernel_operator.h"
 
@@ -124,9 +121,10 @@ extern "C" __global__ __vector__ __aicore__ void nd2nz_standin(GM_ADDR x, GM_ADD
         AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(ev);
         AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(ev);
         AscendC::WaitFlag<AscendC::HardEvent::MTE3_V>(ev);
-        for (uint32_t k = 0; k < kC0Cols; ++k) {  // stands in for the reorder: NZ column k
-            AscendC::Adds(nz[b][k * c0Stride * kC0], nd[b][k * height * kC0], static_cast<half>(0), height * kC0);
-        }
+        // The reorder: one Copy, a repeat per ND row (8 contiguous blocks read, written one per NZ
+        // column, c0Stride blocks apart).
+        AscendC::CopyRepeatParams reorder{static_cast<uint16_t>(c0Stride), 1, 1, static_cast<uint16_t>(kC0Cols)};
+        AscendC::Copy(nz[b], nd[b], static_cast<uint64_t>(kTileW), static_cast<uint8_t>(height), reorder);
         AscendC::SetFlag<AscendC::HardEvent::V_MTE2>(ev);
         AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(ev);
         AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(ev);
