@@ -18,6 +18,11 @@ namespace sim {
 // at a fixed UB address (src/kernel/static_tensor.cpp). Reported as OperandBounds when it
 // reaches past UB; checked like any other operand afterwards (alignment, races, definedness).
 UbRef StaticTensorRef(uint8_t position, uint32_t ubByteAddress, uint64_t bytes);
+// The compiler's auto-sync around a LocalTensor scalar access (src/kernel/scalar_auto_sync.cpp):
+// before it, the S pipe waits for the V/MTE2/MTE3 accesses of those bytes it would race with;
+// after it, V/MTE2/MTE3 are ordered after it. Off with ASCEND_SIM_AUTO_SYNC=off.
+void ScalarAutoSyncBefore(const UbRef& ref, uint64_t byteOffset, uint64_t bytes, bool write, const char* api);
+void ScalarAutoSyncAfter();
 }  // namespace sim
 
 namespace AscendC {
@@ -122,9 +127,11 @@ public:
     __aicore__ ASCEND_SIM_CALL_SITE_INLINE T GetValue(uint32_t index) const {
         sim::NoteCallSite();
         sim::CoreState& core = sim::Core();
+        sim::ScalarAutoSyncBefore(ref_, uint64_t(index) * sizeof(T), sizeof(T), false, "LocalTensor::GetValue");
         uint64_t seq = core.Issue(sim::Event{sim::EventKind::Scalar, sim::Pipe::S, sim::Pipe::S, "LocalTensor::GetValue", sizeof(T)});
         uint8_t* p = core.Operand("LocalTensor::GetValue", "src", ref_, uint64_t(index) * sizeof(T), sizeof(T),
                                   sim::Pipe::S, seq, sim::Access::Read, /*requireAligned=*/false);
+        sim::ScalarAutoSyncAfter();
         T value{};
         if (p == nullptr) return value;
         core.RequireDefined("LocalTensor::GetValue", "src", ref_, uint64_t(index) * sizeof(T), sizeof(T), "reads");
@@ -134,9 +141,11 @@ public:
     __aicore__ ASCEND_SIM_CALL_SITE_INLINE void SetValue(uint32_t index, T value) const {
         sim::NoteCallSite();
         sim::CoreState& core = sim::Core();
+        sim::ScalarAutoSyncBefore(ref_, uint64_t(index) * sizeof(T), sizeof(T), true, "LocalTensor::SetValue");
         uint64_t seq = core.Issue(sim::Event{sim::EventKind::Scalar, sim::Pipe::S, sim::Pipe::S, "LocalTensor::SetValue", sizeof(T)});
         uint8_t* p = core.Operand("LocalTensor::SetValue", "dst", ref_, uint64_t(index) * sizeof(T), sizeof(T),
                                   sim::Pipe::S, seq, sim::Access::Write, /*requireAligned=*/false);
+        sim::ScalarAutoSyncAfter();
         if (p == nullptr) return;
         std::memcpy(p, &value, sizeof(T));
         core.MarkDefined(ref_.offset + index * sizeof(T), sizeof(T), true);

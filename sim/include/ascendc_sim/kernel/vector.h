@@ -40,3 +40,6 @@
 #if __has_include("ascendc_sim/kernel/vector_gather.h")
 #include "ascendc_sim/kernel/vector_gather.h"
 #endif
+#if __has_include("ascendc_sim/kernel/system_info.h")
+#include "ascendc_sim/kernel/system_info.h"
+#endif
