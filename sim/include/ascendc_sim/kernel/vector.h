@@ -43,3 +43,6 @@
 #if __has_include("ascendc_sim/kernel/system_info.h")
 #include "ascendc_sim/kernel/system_info.h"
 #endif
+#if __has_include("ascendc_sim/kernel/data_copy_slice.h")
+#include "ascendc_sim/kernel/data_copy_slice.h"
+#endif
