@@ -44,6 +44,17 @@ def test_pools_shared_after_reset_and_a_kernel_pool_add_correctly_and_system_var
         assert int(first4) == int((x + y)[int(core) * TILE] * 4)
         assert (int(sub_idx), int(sub_num)) == (0, 1)  # AIV-only launch: task ratio 1
         assert arch == "220" and int(block) == 32 and int(pc) == 1
+    # PopStackBuffer: the UB after the 1024-byte TBuf, up to CANN's 64-byte reserve at UB's end.
+    ub_bytes = 192 * 1024
+    stack = [int(v) for v in re.findall(r"core \d+: stack (-?\d+)", result.stdout)]
+    assert stack == [1024 * 1000000 + (ub_bytes - 64 - 1024) // 4] * CORES
+    # GetSysWorkSpacePtr returns SetSysWorkspace's address (1000); operator() writes 41 and reads
+    # it back (+1, times 10); int4b_t(-3) reads -3, int4b_t(9) wraps to -7 (times 100).
+    misc = [int(v) for v in re.findall(r"core \d+: stack -?\d+ misc (-?\d+)", result.stdout)]
+    assert misc == [1000 + 42 * 10 - 3 - 7 * 100] * CORES
+    # DataCopy with SliceInfo, GM->UB then UB->GM: rows 1..2, columns 8..23 of x as 8 x 64.
+    sliced = np.array(re.search(r"^slice (.*)$", result.stdout, re.M).group(1).split(), dtype=np.float32)
+    assert np.array_equal(sliced, x.reshape(-1, 64)[1:3, 8:24].ravel())
 
 
 def test_scalar_read_without_auto_sync_is_a_pipe_hazard():
@@ -79,3 +90,13 @@ def test_trap_stops_the_launch_naming_the_kernel_line():
     result = run("--trap")
     assert failed(result, "kernel-assert") == "Trap() called"
     assert re.search(rf"runtime_apis\.asc:{source_line('AscendC::Trap();')} in runtime_apis", result.stdout)
+
+
+def test_soft_sync_all_checks_its_workspace():
+    message = failed(run("--small-sync"), "operand-bounds")
+    assert message == "SyncAll(gmWorkspace, ubWorkspace): ubWorkspace has 32 bytes, needs GetBlockNum() * 32 = 64"
+
+
+def test_soft_sync_all_of_part_of_the_cores_is_refused_not_guessed():
+    message = failed(run("--partial-sync"), "api-misuse")
+    assert "usedCores 1): a barrier of part of the launch's 2 cores is not modeled" in message

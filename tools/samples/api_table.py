@@ -110,7 +110,7 @@ def generate(probe: Probe, index: int) -> None:
     params = [p for p in params if p is not None]
     lines = [f"// {form.page}: {form.api} ({form.label})", f"void probe_{index}() {{"]
     aliases = {name for kind, name, _ in tparams if kind in ("typename", "class")}
-    aliases |= {"T", "U"}
+    aliases |= {"T", "U", "PrimType"}  # PrimType: the class's element type in member prototypes
     for name in sorted(aliases):
         lines.append(f"    using {name} = {DEFAULT_TYPE};")
     names = []
@@ -138,7 +138,8 @@ def generate(probe: Probe, index: int) -> None:
     if form.owner:
         owner_type = api_catalog.CLASSES[form.owner]
         if form.api == form.owner:
-            lines.append(f"    {owner_type} object({', '.join(names)});")
+            # `T object();` would declare a function: a constructor without arguments is `T object;`
+            lines.append(f"    {owner_type} object({', '.join(names)});" if names else f"    {owner_type} object;")
             lines.append("    (void)object;")
         else:
             lines.append(f"    {owner_type} object;")

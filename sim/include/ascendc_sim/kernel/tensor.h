@@ -64,8 +64,9 @@ public:
         ASCEND_SIM_CALL_SITE_INLINE const ElementRef& operator=(const ElementRef& other) const { return *this = T(other); }
     private:
         friend class GlobalTensor;
-        ElementRef(const GlobalTensor* tensor, uint64_t offset) : tensor_(tensor), offset_(offset) {}
-        const GlobalTensor* tensor_;
+        // A GlobalTensor is a view: writing an element through a const one is CANN's operator() too.
+        ElementRef(const GlobalTensor* tensor, uint64_t offset) : tensor_(const_cast<GlobalTensor*>(tensor)), offset_(offset) {}
+        GlobalTensor* tensor_;
         uint64_t offset_;
     };
     __aicore__ inline ElementRef operator()(uint64_t offset) const { return ElementRef(this, offset); }

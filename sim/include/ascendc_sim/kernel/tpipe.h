@@ -231,6 +231,13 @@ public:
         return true;
     }
     __aicore__ void Reset();
+    // The constructor's initialisation again, for a pipe reused after Destroy (asc-devkit
+    // TPipe/Init.md): its buffers start at UB address 0 again.
+    __aicore__ inline void Init() {
+        destroyed_ = false;
+        ReleaseBuffers();
+        sim::Core().currentPipe = this;
+    }
     // A TBufPool (or a kernel's EXTERN_IMPL_BUFPOOL class) over the next len bytes of the pipe,
     // or over shareBuf's range (tbuf_pool.h).
     template <class T>
@@ -320,5 +327,27 @@ sim::UbRef TBuf<pos>::Checked(uint64_t bytes, const char* api) const {
 // The kernel's TPipe (the last one constructed on this core), at global scope as CANN declares
 // it (asc-devkit include/basic_api/kernel_common.h): kernels call it unqualified.
 __aicore__ AscendC::TPipe* GetTPipePtr();
+
+namespace AscendC {
+using ::GetTPipePtr;
+
+// The UB left after every InitBuffer of the kernel's TPipe, as one VECCALC tensor (asc-devkit
+// 资源管理/PopStackBuffer.md); false without a TPipe.
+template <typename T, TPosition pos>
+__aicore__ inline bool PopStackBuffer(LocalTensor<T>& popLocal) {
+    static_assert(pos == TPosition::VECIN || pos == TPosition::VECOUT || pos == TPosition::VECCALC || pos == TPosition::LCM,
+                  "PopStackBuffer: the sim models UB positions only");
+    TPipe* pipe = GetTPipePtr();
+    if (pipe == nullptr) return false;
+    popLocal = LocalTensor<T>(pipe->StackBuffer());
+    return true;
+}
+
+// The system workspace (asc-devkit 资源管理/workspace): the address SetSysWorkspace gave this
+// core, nullptr before (the sim's launches reserve no system part: GetUserWorkspace returns the
+// workspace argument itself, as CANN's CPU mode does).
+__aicore__ inline void SetSysWorkspace(GM_ADDR workspace) { sim::Core().sysWorkspace = workspace; }
+__aicore__ inline GM_ADDR GetSysWorkSpacePtr() { return sim::Core().sysWorkspace; }
+}  // namespace AscendC
 
 #include "ascendc_sim/kernel/tbuf_pool.h"

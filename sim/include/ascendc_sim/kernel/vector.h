@@ -46,3 +46,9 @@
 #if __has_include("ascendc_sim/kernel/data_copy_slice.h")
 #include "ascendc_sim/kernel/data_copy_slice.h"
 #endif
+#if __has_include("ascendc_sim/kernel/cross_core_sync.h")
+#include "ascendc_sim/kernel/cross_core_sync.h"
+#endif
+#if __has_include("ascendc_sim/kernel/int4.h")
+#include "ascendc_sim/kernel/int4.h"
+#endif
