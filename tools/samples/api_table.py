@@ -121,6 +121,8 @@ def generate(probe: Probe, index: int) -> None:
         t = declared_type(ptype)
         if t in aliases and re.search(r"que|buf", name, re.I):  # TPipe::InitBuffer(T& que, ...)
             t = "TQue<TPosition::VECIN, 1>" if "que" in name.lower() else "TBuf<TPosition::VECCALC>"
+            if "pool" in name.lower() or form.api == "InitBufPool":  # InitBufPool(T& bufPool, len, U& shareBuf)
+                t = "TBufPool<TPosition::VECCALC>"
         lines.append(f"    {t} {name}[2] = {{}};" if array else f"    {t} {name}{{}};")
         names.append(name)
     explicit = []
@@ -132,7 +134,8 @@ def generate(probe: Probe, index: int) -> None:
             explicit.append(name)
         else:
             kind = re.sub(r"^const\s+|\s*&$", "", kind)
-            explicit.append(_INTEGRAL.get(kind, f"{kind}{{}}"))
+            # TPosition{} is GM, which no UB API takes: the probe's position is VECCALC.
+            explicit.append("TPosition::VECCALC" if kind == "TPosition" else _INTEGRAL.get(kind, f"{kind}{{}}"))
     targs = f"<{', '.join(explicit)}>" if explicit else ""
     call = f"{form.api}{targs}({', '.join(names)})"
     if form.owner:
