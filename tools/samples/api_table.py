@@ -111,7 +111,7 @@ def generate(probe: Probe, index: int) -> None:
     params = [p for p in params if p is not None]
     lines = [f"// {form.page}: {form.api} ({form.label})", f"void probe_{index}() {{"]
     aliases = {name for kind, name, _ in tparams if kind in ("typename", "class")}
-    aliases |= {"T", "U"}
+    aliases |= {"T", "U", "PrimType"}  # PrimType: the class's element type in member prototypes
     for name in sorted(aliases):
         lines.append(f"    using {name} = {DEFAULT_TYPE};")
     names = []
@@ -122,6 +122,8 @@ def generate(probe: Probe, index: int) -> None:
         t = declared_type(ptype)
         if t in aliases and re.search(r"que|buf", name, re.I):  # TPipe::InitBuffer(T& que, ...)
             t = "TQue<TPosition::VECIN, 1>" if "que" in name.lower() else "TBuf<TPosition::VECCALC>"
+            if "pool" in name.lower() or form.api == "InitBufPool":  # InitBufPool(T& bufPool, len, U& shareBuf)
+                t = "TBufPool<TPosition::VECCALC>"
         lines.append(f"    {t} {name}[2] = {{}};" if array else f"    {t} {name}{{}};")
         names.append(name)
     explicit = []
@@ -138,13 +140,15 @@ def generate(probe: Probe, index: int) -> None:
             explicit.append("1")
         else:
             kind = re.sub(r"^const\s+|\s*&$", "", kind)
-            explicit.append(_INTEGRAL.get(kind, f"{kind}{{}}"))
+            # TPosition{} is GM, which no UB API takes: the probe's position is VECCALC.
+            explicit.append("TPosition::VECCALC" if kind == "TPosition" else _INTEGRAL.get(kind, f"{kind}{{}}"))
     targs = f"<{', '.join(explicit)}>" if explicit else ""
     call = f"{form.api}{targs}({', '.join(names)})"
     if form.owner:
         owner_type = api_catalog.CLASSES[form.owner]
         if form.api == form.owner:
-            lines.append(f"    {owner_type} object({', '.join(names)});")
+            # `T object();` would declare a function: a constructor without arguments is `T object;`
+            lines.append(f"    {owner_type} object({', '.join(names)});" if names else f"    {owner_type} object;")
             lines.append("    (void)object;")
         else:
             lines.append(f"    {owner_type} object;")

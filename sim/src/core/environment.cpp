@@ -23,6 +23,8 @@ const EnvironmentSnapshot* TakeSnapshot() {
     snapshot->tracePath = Read("ASCEND_SIM_TRACE");
     snapshot->traceAllCores = Read("ASCEND_SIM_TRACE_CORES") == "all";
     snapshot->linesPath = Read("ASCEND_SIM_LINES");
+    const std::string autoSync = Read("ASCEND_SIM_AUTO_SYNC");
+    snapshot->scalarAutoSync = !(autoSync == "off" || autoSync == "0");
     const std::string cap = Read("ASCEND_SIM_MAX_WORKSPACE_BYTES");
     if (!cap.empty()) {
         snapshot->workspaceCapped = true;

@@ -139,6 +139,13 @@ bool HazardTracker::WouldRace(Pipe pipe, uint64_t ubOffset, uint64_t bytes, bool
     return static_cast<bool>(FirstRace(RunStart(first), first, end, pipe, write));
 }
 
+Race HazardTracker::FirstUnordered(Pipe pipe, uint64_t ubOffset, uint64_t bytes, bool write) const {
+    if (bytes == 0 || ubOffset / kBlock >= blockCount_) return {};
+    const uint32_t first = static_cast<uint32_t>(ubOffset / kBlock);
+    const uint32_t end = static_cast<uint32_t>(std::min<uint64_t>((ubOffset + bytes - 1) / kBlock + 1, blockCount_));
+    return FirstRace(RunStart(first), first, end, pipe, write);
+}
+
 inline void HazardTracker::Update(State& state, int me, Seq seq, bool write) {
     if (write) {
         state.writeSeq = seq;

@@ -1,5 +1,6 @@
 #include "ascendc_sim/kernel/tpipe.h"
 
+#include <algorithm>
 #include <exception>
 
 #include "ascendc_sim/core/check.h"
@@ -49,7 +50,8 @@ const char* TPipe::QueueKind(TPosition src, TPosition dst) {
     return "TQueBind";
 }
 
-sim::UbRef TPipe::Carve(uint32_t len, const sim::BufferName& bufferName, uint8_t position, const void* site) {
+sim::UbRef TPipe::Carve(uint32_t len, const sim::BufferName& bufferName, uint8_t position, const void* site,
+                        sim_detail::PoolState* pool, int64_t at) {
     sim::CoreState& core = sim::Core();
     auto name = [&] { return bufferName.Text(); };  // only when reporting
     // The kernel's InitBuffer line, symbolized only in reports (a violation walks its whole stack).
@@ -62,15 +64,31 @@ sim::UbRef TPipe::Carve(uint32_t len, const sim::BufferName& bufferName, uint8_t
     if (len == 0) {
         sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + name() + ")" + member() + ": length 0 (CANN requires 0 < len <= UB size)");
     }
-    if (++bufferCount_ > kMaxBuffersPerPipe) {
+    if (pool == nullptr && ++bufferCount_ > kMaxBuffersPerPipe) {
         sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + name() + ")" + member() + ": more than " + std::to_string(kMaxBuffersPerPipe) +
                                                    " buffers in one TPipe");
     }
-    uint64_t end = static_cast<uint64_t>(used_) + rounded;
+    // Where the buffer goes and how far it may reach: the pipe's cursor and UB's end, or the
+    // pool's cursor (or the kernel's address) and the pool's end.
+    const uint64_t begin = pool == nullptr ? used_ : at >= 0 ? static_cast<uint64_t>(at) : pool->maxAddr_;
+    const uint64_t limit = pool == nullptr ? core.soc.ubBytes
+                                           : std::min<uint64_t>(core.soc.ubBytes, uint64_t(pool->startAddr_) + pool->maxLen_);
+    uint64_t end = begin + rounded;
     sim::UbRef ref;
-    ref.offset = used_;
+    ref.offset = static_cast<uint32_t>(std::min<uint64_t>(begin, limit));
     ref.position = position;
-    if (end > core.soc.ubBytes) {
+    if (pool != nullptr && (begin < pool->startAddr_ || end > limit)) {
+        sim::Violation(sim::Check::UbCapacity,
+                       "InitBuffer(" + name() + ", " + std::to_string(len) + " bytes)" + member() + " in TBufPool#" +
+                           std::to_string(pool->number) + ": the buffer would take UB [" + std::to_string(begin) + ", " +
+                           std::to_string(end) + ") but the pool is UB [" + std::to_string(pool->startAddr_) + ", " +
+                           std::to_string(uint64_t(pool->startAddr_) + pool->maxLen_) + ") (" + std::to_string(pool->maxLen_) +
+                           " bytes, " + std::to_string(begin > pool->startAddr_ ? begin - pool->startAddr_ : 0) +
+                           " already taken)");
+        ref.bytes = ref.offset < limit ? static_cast<uint32_t>(std::min<uint64_t>(rounded, limit - ref.offset)) : 0;
+        if (begin < pool->startAddr_) ref.bytes = 0;
+        if (at < 0) pool->maxAddr_ = static_cast<uint32_t>(limit);
+    } else if (pool == nullptr && end > limit) {
         sim::Violation(sim::Check::UbCapacity,
                        "InitBuffer(" + name() + ", " + std::to_string(len) + " bytes)" + member() +
                            ": UB would end at byte " +
@@ -82,12 +100,30 @@ sim::UbRef TPipe::Carve(uint32_t len, const sim::BufferName& bufferName, uint8_t
         used_ = static_cast<uint32_t>(core.soc.ubBytes);
     } else {
         ref.bytes = rounded;
-        used_ = static_cast<uint32_t>(end);
+        if (pool == nullptr) used_ = static_cast<uint32_t>(end);
+        else if (at < 0) pool->maxAddr_ = static_cast<uint32_t>(end);
     }
     ref.buffer = static_cast<int32_t>(core.buffers.size());
     core.buffers.push_back(sim::UbBuffer{ref.offset, ref.bytes, bufferName, stack.pcs[0]});
     core.Poison(ref.offset, ref.bytes, core.origins.ForBuffer(bufferName, stack.pcs[0]));
     return ref;
+}
+
+bool TPipe::ReservePool(uint32_t len, const char* api, uint32_t* start) {
+    sim::CoreState& core = sim::Core();
+    const uint32_t rounded = AlignUp(len, kBlockBytes);
+    const uint64_t end = uint64_t(used_) + rounded;
+    if (end > core.soc.ubBytes) {
+        sim::Violation(sim::Check::UbCapacity, std::string(api) + "(" + std::to_string(len) + " bytes): UB would end at byte " +
+                                                   std::to_string(end) + " but " + core.soc.name + " has " +
+                                                   std::to_string(core.soc.ubBytes) + " bytes of UB (" +
+                                                   std::to_string(used_) + " already taken)");
+        *start = used_;
+        return false;
+    }
+    *start = used_;
+    used_ = static_cast<uint32_t>(end);
+    return true;
 }
 
 sim::UbRef TPipe::StackBuffer() {
@@ -148,7 +184,9 @@ void TPipe::ReleaseEventIdFor(HardEvent event, TEventID id) {
 namespace sim_detail {
 
 void QueueState::Init(TPipe* pipe, TPosition src, TPosition dst, int32_t depth, const char* kind, uint8_t num,
-                      uint32_t len) {
+                      uint32_t len, PoolState* pool) {
+    LeavePool();
+    if (pool != nullptr) JoinPool(pool);
     pipe_ = pipe;
     src_ = src;
     dst_ = dst;
@@ -165,9 +203,65 @@ void QueueState::Init(TPipe* pipe, TPosition src, TPosition dst, int32_t depth, 
     const void* site = __builtin_return_address(0);  // the kernel's InitBuffer (inlined into it)
     for (uint8_t i = 0; i < num; ++i) {
         Slot slot;
-        slot.ref = pipe->Carve(len, NameParts(i), static_cast<uint8_t>(src), site);
+        slot.ref = pipe->Carve(len, NameParts(i), static_cast<uint8_t>(src), site, pool);
         slots_.push_back(slot);
     }
+}
+
+void QueueState::InitExternal(TPipe* pipe, TPosition src, TPosition dst, int32_t depth, uint8_t num, PoolState* pool) {
+    if (pipe == nullptr) {
+        sim::Violation(sim::Check::ApiMisuse, "InitStartBufHandle: no TPipe on this core");
+        return;
+    }
+    LeavePool();
+    if (pool != nullptr) JoinPool(pool);
+    pipe_ = pipe;
+    src_ = src;
+    dst_ = dst;
+    depth_ = depth;
+    kind_ = TPipe::QueueKind(src, dst);
+    number_ = pipe->queCount_++;
+    slots_.assign(num, Slot{});
+    next_ = 0;
+    queued_ = 0;
+    if (num == 0) sim::Violation(sim::Check::UbCapacity, "InitStartBufHandle(" + Name() + "): 0 buffers");
+}
+
+void QueueState::PlaceSlot(uint32_t index, const sim::UbRef& ref) {
+    if (index >= slots_.size()) {
+        sim::Violation(sim::Check::ApiMisuse, "InitBufHandle on " + Name() + ": index " + std::to_string(index) +
+                                                  " but InitStartBufHandle gave it " + std::to_string(slots_.size()) +
+                                                  " buffer(s)");
+        return;
+    }
+    slots_[index] = Slot{};
+    slots_[index].ref = ref;
+}
+
+void QueueState::WaitPendingFrees(const char* api) {
+    sim::CoreState& core = sim::Core();
+    const sim::Pipe producer = ProducerPipe(src_), consumer = ConsumerPipe(dst_);
+    for (Slot& slot : slots_) {
+        if (!slot.hasFreeToken) continue;
+        if (producer != consumer) {
+            core.Issue(QueueEvent(sim::EventKind::WaitFlag, producer, consumer, api, slot.ref.buffer));
+            core.hazard.Observe(producer, slot.freeToken);
+        }
+        slot.hasFreeToken = false;
+    }
+}
+
+void QueueState::JoinPool(PoolState* pool) {
+    LeavePool();
+    pool_ = pool;
+    pool->queues.push_back(this);
+}
+
+void QueueState::LeavePool() {
+    if (pool_ == nullptr) return;
+    auto& list = pool_->queues;
+    list.erase(std::remove(list.begin(), list.end(), this), list.end());
+    pool_ = nullptr;
 }
 
 sim::Event QueueState::QueueEvent(sim::EventKind kind, sim::Pipe pipe, sim::Pipe peer, const char* api,
@@ -179,7 +273,12 @@ sim::Event QueueState::QueueEvent(sim::EventKind kind, sim::Pipe pipe, sim::Pipe
     return event;
 }
 
+PoolState::~PoolState() {
+    for (QueueState* queue : queues) queue->LeavePoolQuietly();
+}
+
 QueueState::~QueueState() {
+    LeavePool();
     sim::CoreState* core = sim::CurrentCoreOrNull();
     // While a violation unwinds the kernel, buffers are left allocated by the fault, not the kernel.
     if (pipe_ == nullptr || core == nullptr || std::uncaught_exceptions() > 0 || !core->unfreedQueueTensor.empty()) {

@@ -178,7 +178,8 @@ private:
                     std::string name;
                     if (e.object != nullptr) {
                         name = std::string("queue ") + e.object + "#" + std::to_string(e.eventId);
-                        if (std::strcmp(e.api, "AllocTensor") == 0) {
+                        // TBufPool::Reset waits for a buffer's last FreeTensor, as AllocTensor does.
+                        if (std::strcmp(e.api, "AllocTensor") == 0 || std::strcmp(e.api, "TBufPool::Reset") == 0) {
                             auto it = lastFree.find(e.slot);
                             if (it != lastFree.end()) in.dep = it->second;
                         } else {

@@ -119,6 +119,7 @@ public:
     CoreCounters counters;
     std::vector<UbBuffer>& buffers;   // the arena's: empty at the start of a launch
     void* currentPipe = nullptr;   // AscendC::TPipe* created by the kernel (GetTPipePtr)
+    uint8_t* sysWorkspace = nullptr;  // SetSysWorkspace's address (GetSysWorkSpacePtr)
     std::string unfreedQueueTensor;  // the first queue buffer left allocated at the kernel's end (TQue)
     UndefinedOrigins& origins;     // where undefined UB bytes came from (reports only; the arena's)
     const void* callSite = nullptr;    // return address into the kernel of the API call running

@@ -21,6 +21,8 @@ struct EnvironmentSnapshot {
     bool traceAllCores = false;   // ASCEND_SIM_TRACE_CORES=all: every core in full, not only the busiest
     std::string linesPath;        // ASCEND_SIM_LINES: each launch's code-line table (CSV) to this file,
                                   // its instruction table beside it (.instr.csv)
+    bool scalarAutoSync = true;   // ASCEND_SIM_AUTO_SYNC=off: no compiler-inserted S<->V/MTE2/MTE3 syncs
+                                  // around LocalTensor scalar access (CANN's --cce-auto-sync=off)
     bool workspaceCapped = false; // ASCEND_SIM_MAX_WORKSPACE_BYTES set and non-empty
     uint64_t workspaceCapBytes = 0;
     std::string workspaceCapError;  // "" unless the cap is malformed (every aclnn call then fails)

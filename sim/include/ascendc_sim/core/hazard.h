@@ -70,6 +70,8 @@ public:
     Race Access(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write);
     // Whether Access would find a race, without recording anything.
     bool WouldRace(Pipe pipe, uint64_t ubOffset, uint64_t bytes, bool write) const;
+    // The first race Access would find (its `other` names the pipe to sync with), recording nothing.
+    Race FirstUnordered(Pipe pipe, uint64_t ubOffset, uint64_t bytes, bool write) const;
     // Access when it finds no race (returns true); otherwise records nothing and returns false,
     // in one pass over the runs (not WouldRace and then Access).
     bool AccessIfOrdered(Pipe pipe, uint64_t seq, uint64_t ubOffset, uint64_t bytes, bool write);

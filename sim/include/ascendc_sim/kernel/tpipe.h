@@ -18,6 +18,28 @@ class TPipe;
 
 namespace sim_detail {
 
+class QueueState;
+
+// The state of a TBufPool (TBufPoolImpl derives from it; its fields keep CANN's names, which
+// EXTERN_IMPL_BUFPOOL's accessors read and write): the UB range [startAddr_, startAddr_ +
+// maxLen_), the next free address maxAddr_, the buffers handed out, and the queues carved from
+// it (Reset waits for their pending FreeTensor events).
+struct PoolState {
+    PoolState() = default;
+    PoolState(const PoolState&) = delete;
+    PoolState& operator=(const PoolState&) = delete;
+    ~PoolState();
+    uint32_t startAddr_ = 0;
+    uint32_t maxAddr_ = 0;
+    uint32_t maxLen_ = 0;
+    uint8_t curBufSize_ = 0;
+    uint8_t isReset_ = 1;
+    uint32_t capacity = 0;     // bufIDSize: buffer handles the pool has
+    TPipe* pipe = nullptr;     // null until InitBufPool
+    int32_t number = -1;       // the pool's number in its TPipe (TBufPool#n)
+    std::vector<QueueState*> queues;
+};
+
 // Which pipe fills a queue buffer and which drains it (2201 AIV auto-sync table:
 // VECIN: MTE2 -> V, VECOUT: V -> MTE3, VECCALC: V -> V).
 inline sim::Pipe ProducerPipe(TPosition src) {
@@ -50,7 +72,19 @@ public:
     // (FreeTensor missing: on hardware its next AllocTensor waits forever) is left on the core
     // for the launch to report once the kernel returns (a destructor must not throw).
     ~QueueState();
-    void Init(TPipe* pipe, TPosition src, TPosition dst, int32_t depth, const char* kind, uint8_t num, uint32_t len);
+    void Init(TPipe* pipe, TPosition src, TPosition dst, int32_t depth, const char* kind, uint8_t num, uint32_t len,
+              PoolState* pool = nullptr);
+    // InitStartBufHandle: `num` slots, placed one by one by PlaceSlot (InitBufHandle).
+    void InitExternal(TPipe* pipe, TPosition src, TPosition dst, int32_t depth, uint8_t num, PoolState* pool);
+    void PlaceSlot(uint32_t index, const sim::UbRef& ref);
+    // TBufPool::Reset: the producer pipe waits for every pending FreeTensor of this queue.
+    void WaitPendingFrees(const char* api);
+    void LeavePool();
+    void LeavePoolQuietly() { pool_ = nullptr; }  // the pool is going away
+    void JoinPool(PoolState* pool);
+    PoolState* Pool() const { return pool_; }
+    sim::BufferName SlotName(int32_t slot) const { return NameParts(slot); }
+    TPosition Src() const { return src_; }
     sim::UbRef Alloc();
     bool EnQue(const sim::UbRef& ref);
     sim::UbRef DeQue();
@@ -73,7 +107,19 @@ private:
     size_t next_ = 0;
     int32_t queued_ = 0;      // slots queued (EnQue'd, not yet DeQue'd)
     uint64_t enqueues_ = 0;   // EnQue calls so far: the next queuedAt
+    PoolState* pool_ = nullptr;  // the TBufPool its buffers came from (null: the TPipe's)
 };
+
+// TBufPool's steps (src/kernel/tbuf_pool.cpp), in the kernel's terms.
+void PoolInitPool(PoolState* parent, PoolState& child, uint32_t len, const PoolState* share, const char* api);
+void PoolInitQueue(PoolState& pool, QueueState& que, TPosition src, TPosition dst, int32_t depth, uint8_t num,
+                   uint32_t len);
+// A TBuf's buffer: at the pool's cursor (at < 0) or at UB address `at` (InitBufHandle).
+sim::UbRef PoolCarveTBuf(PoolState& pool, uint8_t position, uint32_t len, int64_t at);
+void PoolPlaceSlot(PoolState& pool, QueueState& que, uint32_t index, uint32_t address, uint32_t len);
+void PoolReset(PoolState& pool, const char* api);
+void PoolClear(PoolState& pool);
+void PoolSetBufCount(PoolState& pool, uint8_t count);
 
 }  // namespace sim_detail
 
@@ -94,6 +140,23 @@ public:
     __aicore__ inline bool HasTensorInQue() { return state_.QueuedCount() > 0; }
     __aicore__ inline int32_t GetTensorCountInQue() { return state_.QueuedCount(); }
     __aicore__ inline void FreeAllEvent() {}
+    // Whether AllocTensor would find a free buffer now.
+    __aicore__ inline bool HasIdleBuffer() { return state_.Vacant() > 0; }
+    // In-place forms: the tensor given is set to the buffer (asc-devkit TQueBind::AllocTensor(LocalTensor&)).
+    template <class T>
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void AllocTensor(LocalTensor<T>& tensor) { tensor = LocalTensor<T>(state_.Alloc()); }
+    template <class T>
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void DeQue(LocalTensor<T>& tensor) { tensor = LocalTensor<T>(state_.DeQue()); }
+    // The forms naming the hand-over's positions (TQue<VECIN>::EnQue<GM, VECIN>): the queue's own
+    // pipes decide its syncs, as on 2201.
+    template <TPosition srcUserPos, TPosition dstUserPos, class T>
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE bool EnQue(const LocalTensor<T>& tensor) { return state_.EnQue(tensor.SimRef()); }
+    template <TPosition srcUserPos, TPosition dstUserPos, class T>
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE LocalTensor<T> DeQue() { return LocalTensor<T>(state_.DeQue()); }
+    // For a kernel's own pool (EXTERN_IMPL_BUFPOOL, tbuf_pool.h).
+    __aicore__ inline void InitStartBufHandle(uint8_t* startBufhandle, uint8_t num, uint32_t len);
+    template <class T>
+    __aicore__ inline void InitBufHandle(T* bufPool, uint32_t index, uint8_t* bufhandle, uint32_t curPoolAddr, uint32_t len);
 
     sim_detail::QueueState& SimState() { return state_; }
     static constexpr TPosition kSrc = src;
@@ -126,6 +189,20 @@ public:
         return LocalTensor<T>(ref);
     }
 
+    // TQueBind's methods as a TBuf has them (asc-devkit impl/basic_api/kernel_tbuf_impl.h): the
+    // whole buffer, no sync.
+    template <class T>
+    __aicore__ inline LocalTensor<T> AllocTensor() { return Get<T>(); }
+    template <class T>
+    __aicore__ inline void FreeTensor(LocalTensor<T>&) {}
+    template <class T>
+    __aicore__ inline void EnQue(const LocalTensor<T>&) {}
+    template <class T>
+    __aicore__ inline LocalTensor<T> DeQue() { return Get<T>(); }
+    __aicore__ inline void InitStartBufHandle(uint8_t* startBufhandle, uint8_t num, uint32_t len);
+    template <class T>
+    __aicore__ inline void InitBufHandle(T* bufPool, uint32_t index, uint8_t* bufhandle, uint32_t curPoolAddr, uint32_t len);
+
     void SimInit(const sim::UbRef& ref) { ref_ = ref; initialized_ = true; }
     static constexpr TPosition kPos = pos;
 
@@ -154,6 +231,26 @@ public:
         return true;
     }
     __aicore__ void Reset();
+    // The constructor's initialisation again, for a pipe reused after Destroy (asc-devkit
+    // TPipe/Init.md): its buffers start at UB address 0 again.
+    __aicore__ inline void Init() {
+        destroyed_ = false;
+        ReleaseBuffers();
+        sim::Core().currentPipe = this;
+    }
+    // A TBufPool (or a kernel's EXTERN_IMPL_BUFPOOL class) over the next len bytes of the pipe,
+    // or over shareBuf's range (tbuf_pool.h).
+    template <class T>
+    __aicore__ inline bool InitBufPool(T& bufPool, uint32_t len);
+    template <class T, class U>
+    __aicore__ inline bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf);
+    // Destroy without the closing pipe_barrier(PIPE_ALL): a TPipe created afterwards that reuses
+    // this UB must sync itself (asc-devkit docs TPipe/DestroyWithoutPipeAll.md).
+    __aicore__ inline void DestroyWithoutPipeAll() {
+        if (destroyed_) return;
+        destroyed_ = true;
+        ReleaseBuffers();
+    }
     // As CANN's (asc-devkit impl/basic_api/kernel_tpipe_impl.h): releases the pipe's buffers and
     // ends with pipe_barrier(PIPE_ALL), so a TPipe created afterwards may reuse the same UB
     // (both start at address 0) without a sync of its own. Once per pipe; the destructor does it
@@ -175,14 +272,22 @@ public:
     // Sim internals used by queues and high-level APIs.
     // `site`: the kernel's InitBuffer call (a return address); null: Carve's own return address,
     // the kernel's line when called from the inlined InitBuffer.
-    sim::UbRef Carve(uint32_t len, const sim::BufferName& name, uint8_t position, const void* site = nullptr);
+    // `pool`: carve from that TBufPool's range instead of the pipe's, at its cursor or, with
+    // at >= 0, at UB address `at` (InitBufHandle; the cursor is then the kernel's business).
+    sim::UbRef Carve(uint32_t len, const sim::BufferName& name, uint8_t position, const void* site = nullptr,
+                     sim_detail::PoolState* pool = nullptr, int64_t at = -1);
+    // The next `len` bytes of the pipe for a TBufPool: *start; false (reported) past UB's end.
+    bool ReservePool(uint32_t len, const char* api, uint32_t* start);
+    int NextPoolNumber() { return poolCount_++; }
+    int NextTBufNumber() { return tbufCount_++; }
     uint32_t UsedBytes() const { return used_; }
     // The UB left after every InitBuffer (CANN's PopStackBuffer for APIs without a tmp buffer).
     sim::UbRef StackBuffer();
     int& LiveAtPosition(TPosition pos) { return live_[static_cast<int>(pos)]; }
 
-private:
     static const char* QueueKind(TPosition src, TPosition dst);
+
+private:
     TEventID AllocEventIdFor(HardEvent event);
     void ReleaseEventIdFor(HardEvent event, TEventID id);
     void ReleaseBuffers();
@@ -193,6 +298,7 @@ private:
     int bufferCount_ = 0;
     int queCount_ = 0;
     int tbufCount_ = 0;
+    int poolCount_ = 0;
     std::array<int, static_cast<int>(TPosition::MAX) + 1> live_{};
     std::array<uint8_t, static_cast<int>(HardEvent::MAX) + 1> reservedIds_{};  // bit i: id i reserved
     friend class sim_detail::QueueState;
@@ -221,3 +327,27 @@ sim::UbRef TBuf<pos>::Checked(uint64_t bytes, const char* api) const {
 // The kernel's TPipe (the last one constructed on this core), at global scope as CANN declares
 // it (asc-devkit include/basic_api/kernel_common.h): kernels call it unqualified.
 __aicore__ AscendC::TPipe* GetTPipePtr();
+
+namespace AscendC {
+using ::GetTPipePtr;
+
+// The UB left after every InitBuffer of the kernel's TPipe, as one VECCALC tensor (asc-devkit
+// 资源管理/PopStackBuffer.md); false without a TPipe.
+template <typename T, TPosition pos>
+__aicore__ inline bool PopStackBuffer(LocalTensor<T>& popLocal) {
+    static_assert(pos == TPosition::VECIN || pos == TPosition::VECOUT || pos == TPosition::VECCALC || pos == TPosition::LCM,
+                  "PopStackBuffer: the sim models UB positions only");
+    TPipe* pipe = GetTPipePtr();
+    if (pipe == nullptr) return false;
+    popLocal = LocalTensor<T>(pipe->StackBuffer());
+    return true;
+}
+
+// The system workspace (asc-devkit 资源管理/workspace): the address SetSysWorkspace gave this
+// core, nullptr before (the sim's launches reserve no system part: GetUserWorkspace returns the
+// workspace argument itself, as CANN's CPU mode does).
+__aicore__ inline void SetSysWorkspace(GM_ADDR workspace) { sim::Core().sysWorkspace = workspace; }
+__aicore__ inline GM_ADDR GetSysWorkSpacePtr() { return sim::Core().sysWorkspace; }
+}  // namespace AscendC
+
+#include "ascendc_sim/kernel/tbuf_pool.h"

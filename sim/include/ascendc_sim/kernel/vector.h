@@ -49,3 +49,15 @@
 #if __has_include("ascendc_sim/kernel/vector_fused_cast.h")
 #include "ascendc_sim/kernel/vector_fused_cast.h"
 #endif
+#if __has_include("ascendc_sim/kernel/system_info.h")
+#include "ascendc_sim/kernel/system_info.h"
+#endif
+#if __has_include("ascendc_sim/kernel/data_copy_slice.h")
+#include "ascendc_sim/kernel/data_copy_slice.h"
+#endif
+#if __has_include("ascendc_sim/kernel/cross_core_sync.h")
+#include "ascendc_sim/kernel/cross_core_sync.h"
+#endif
+#if __has_include("ascendc_sim/kernel/int4.h")
+#include "ascendc_sim/kernel/int4.h"
+#endif
