@@ -128,6 +128,10 @@ public:
     AtomicRegister atomicRegister;     // likewise
     VectorMaskRegister vectorMask;     // per core, as padRegister
     CmpMaskRegister cmpMask;           // per core, as padRegister
+    int64_t gatherMaskRemain = 0;      // the elements the last GatherMask kept (its rsvdCnt,
+                                       // GetGatherMaskRemainCount); per core, as padRegister
+    uint64_t mrgSortResult = 0;        // VMS4_SR: proposals MrgSort took from each of its 4 queues,
+                                       // 16 bits each (GetMrgSortResult); per core, as padRegister
     int32_t ubAllocatorTiles = -1;     // LocalMemAllocator<UB>: -1 none created yet, else tiles handed out
 
     // "TQue<VECIN>#0 buffer 1 bytes [64, 128) (UB [8256, 8320))"

@@ -61,3 +61,12 @@
 #if __has_include("ascendc_sim/kernel/int4.h")
 #include "ascendc_sim/kernel/int4.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_gather_mask.h")
+#include "ascendc_sim/kernel/vector_gather_mask.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_sort.h")
+#include "ascendc_sim/kernel/vector_sort.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_sort_highlevel.h")
+#include "ascendc_sim/kernel/vector_sort_highlevel.h"
+#endif
