@@ -70,3 +70,27 @@
 #if __has_include("ascendc_sim/kernel/vector_sort_highlevel.h")
 #include "ascendc_sim/kernel/vector_sort_highlevel.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_math_round.h")
+#include "ascendc_sim/kernel/vector_math_round.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_math_log.h")
+#include "ascendc_sim/kernel/vector_math_log.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_math_clamp.h")
+#include "ascendc_sim/kernel/vector_math_clamp.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_math_exp.h")
+#include "ascendc_sim/kernel/vector_math_exp.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_math_axpy.h")
+#include "ascendc_sim/kernel/vector_math_axpy.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_math_hyperbolic.h")
+#include "ascendc_sim/kernel/vector_math_hyperbolic.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_math_erf.h")
+#include "ascendc_sim/kernel/vector_math_erf.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_math_tan.h")
+#include "ascendc_sim/kernel/vector_math_tan.h"
+#endif

@@ -128,19 +128,44 @@ void SigmoidImpl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<
 
 namespace AscendC {
 
-template <typename T, bool isReuseSource = false>
+// Tanh's algorithm choice (asc-devkit impl/adv_api/detail/math/tanh/tanh_utils.h); the page
+// gives `config` to Ascend 950 only: A2/A3 accept it and run the INTRINSIC formula above.
+enum class TanhAlgo {
+    INTRINSIC = 0,
+    SUBSECTION_COMPENSATION,
+};
+struct TanhConfig {
+    TanhAlgo algo = TanhAlgo::INTRINSIC;
+};
+constexpr TanhConfig DEFAULT_TANH_CONFIG = {TanhAlgo::INTRINSIC};
+
+template <typename T, bool isReuseSource = false, const TanhConfig& config = DEFAULT_TANH_CONFIG>
 __aicore__ ASCEND_SIM_CALL_SITE_INLINE void Tanh(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                                  const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {
     sim::NoteCallSite();
     sim::vec::TanhImpl(dst, src, sharedTmpBuffer, calCount);
 }
 
-template <typename T, bool isReuseSource = false>
+template <typename T, bool isReuseSource = false, const TanhConfig& config = DEFAULT_TANH_CONFIG>
 __aicore__ ASCEND_SIM_CALL_SITE_INLINE void Tanh(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                                  const uint32_t calCount) {
     sim::NoteCallSite();
     LocalTensor<uint8_t> stack;
     if (sim::vec::StackTemp(sim::vec::Named("Tanh"), &stack)) sim::vec::TanhImpl(dst, src, stack, calCount);
+}
+
+template <typename T, bool isReuseSource = false, const TanhConfig& config = DEFAULT_TANH_CONFIG>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void Tanh(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                                 const LocalTensor<uint8_t>& sharedTmpBuffer) {
+    sim::NoteCallSite();
+    sim::vec::TanhImpl(dst, src, sharedTmpBuffer, src.GetSize());
+}
+
+template <typename T, bool isReuseSource = false, const TanhConfig& config = DEFAULT_TANH_CONFIG>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void Tanh(const LocalTensor<T>& dst, const LocalTensor<T>& src) {
+    sim::NoteCallSite();
+    LocalTensor<uint8_t> stack;
+    if (sim::vec::StackTemp(sim::vec::Named("Tanh"), &stack)) sim::vec::TanhImpl(dst, src, stack, src.GetSize());
 }
 
 template <typename T, bool isReuseSource = false>

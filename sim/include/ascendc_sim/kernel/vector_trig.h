@@ -28,6 +28,7 @@
 #include "ascendc_sim/kernel/vector_activation.h"
 #include "ascendc_sim/kernel/vector_arith.h"
 #include "ascendc_sim/kernel/vector_cast.h"
+#include "ascendc_sim/kernel/vector_math_steps.h"
 
 namespace sim::vec {
 
@@ -49,30 +50,7 @@ struct TrigConstants {
     static constexpr float kR3 = -0.1666665792f;
 };
 
-template <TrigKind kind>
-struct TrigText;
-template <>
-struct TrigText<TrigKind::Sin> {
-    static constexpr const char* kName = "Sin";
-    static constexpr const char* kMuls = "Sin (Muls step)";
-    static constexpr const char* kAdds = "Sin (Adds step)";
-    static constexpr const char* kMul = "Sin (Mul step)";
-    static constexpr const char* kSub = "Sin (Sub step)";
-    static constexpr const char* kAdd = "Sin (Add step)";
-    static constexpr const char* kCast = "Sin (Cast step)";
-    static constexpr const char* kClamp = "Sin (clamp step)";
-};
-template <>
-struct TrigText<TrigKind::Cos> {
-    static constexpr const char* kName = "Cos";
-    static constexpr const char* kMuls = "Cos (Muls step)";
-    static constexpr const char* kAdds = "Cos (Adds step)";
-    static constexpr const char* kMul = "Cos (Mul step)";
-    static constexpr const char* kSub = "Cos (Sub step)";
-    static constexpr const char* kAdd = "Cos (Add step)";
-    static constexpr const char* kCast = "Cos (Cast step)";
-    static constexpr const char* kClamp = "Cos (clamp step)";
-};
+constexpr const char* TrigName(TrigKind kind) { return kind == TrigKind::Sin ? "Sin" : "Cos"; }
 
 // One chunk of n float elements: y from x; r (reduced x), round and kpi are n-element temps (r
 // may be x itself with isReuseSource).
@@ -81,12 +59,10 @@ void TrigChunk(const AscendC::LocalTensor<float>& y, const AscendC::LocalTensor<
                const AscendC::LocalTensor<float>& r, const AscendC::LocalTensor<float>& round,
                const AscendC::LocalTensor<float>& kpi, int64_t n) {
     using C = TrigConstants;
-    using Text = TrigText<kind>;
-    const ApiName muls{"Muls", Text::kMuls}, adds{"Adds", Text::kAdds}, mul{"Mul", Text::kMul}, sub{"Sub", Text::kSub},
-        add{"Add", Text::kAdd}, cast{"Cast", Text::kCast};
-    auto roundTo = [&](const AscendC::LocalTensor<float>& t, num::Rounding rounding) {
-        Elementwise(cast, t, n, CastOp<float, float>{rounding}, ElementwiseOptions{}, t);
-    };
+    const MathSteps steps{TrigName(kind)};
+    const ApiName muls = steps("Muls"), adds = steps("Adds"), mul = steps("Mul"), sub = steps("Sub"),
+                  add = steps("Add");
+    auto roundTo = [&](const AscendC::LocalTensor<float>& t, num::Rounding rounding) { steps.Cast(t, t, rounding, n); };
     auto minusK = [&](const AscendC::LocalTensor<float>& from, float piPart) {
         Scalar<MulOp>(muls, kpi, round, piPart, n);
         Binary<SubOp>(sub, r, from, kpi, n);
@@ -130,8 +106,8 @@ void TrigChunk(const AscendC::LocalTensor<float>& y, const AscendC::LocalTensor<
     Binary<MulOp>(mul, round, round, r, n);
     Binary<MulOp>(mul, y, round, y, n);
     if constexpr (kind == TrigKind::Cos) {
-        Scalar<MinOp>(ApiName{"Mins", Text::kClamp}, y, y, 1.0f, n);
-        Scalar<MaxOp>(ApiName{"Maxs", Text::kClamp}, y, y, -1.0f, n);
+        Scalar<MinOp>(steps("Mins", "clamp"), y, y, 1.0f, n);
+        Scalar<MaxOp>(steps("Maxs", "clamp"), y, y, -1.0f, n);
     }
 }
 
@@ -139,25 +115,15 @@ template <TrigKind kind, class T, bool isReuseSource>
 void TrigImpl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
               const AscendC::LocalTensor<uint8_t>& temp, uint32_t calCount) {
     static_assert(kActivationType<T>, "Sin, Cos: element type must be half or float on Atlas A2/A3");
-    const ApiName api = Named(TrigText<kind>::kName);
+    const ApiName api = Named(TrigName(kind));
     constexpr bool kHalf = std::is_same_v<T, half>;
     constexpr uint32_t pieces = kHalf ? 4 : (isReuseSource ? 2 : 3);
-    const uint64_t chunk = temp.GetSize() / sizeof(float) / pieces / kBlockBytes * kBlockBytes;
-    if (calCount == 0) return;
-    const uint64_t bytes = uint64_t{calCount} * sizeof(T);
-    if (!CheckFits(api, "dstTensor", dst.SimRef(), bytes) || !CheckFits(api, "srcTensor", src.SimRef(), bytes) ||
-        !CheckChunk(api, temp.SimRef(), chunk, kBlockBytes * sizeof(float) * pieces)) {
-        return;
-    }
-    const OperandRange tempRange{"sharedTmpBuffer", temp.SimRef(), chunk * sizeof(float) * pieces, 1};
-    CheckDisjoint(api, OperandRange{"dstTensor", dst.SimRef(), bytes, sizeof(T)}, tempRange);
-    CheckDisjoint(api, OperandRange{"srcTensor", src.SimRef(), bytes, sizeof(T)}, tempRange);
-
-    const AscendC::LocalTensor<float> f = temp.template ReinterpretCast<float>();
-    const auto piece = [&](uint32_t i) { return f[static_cast<uint32_t>(chunk * i)]; };
-    const ApiName castIn{"Cast", TrigText<kind>::kCast};
-    for (uint32_t offset = 0; offset < calCount; offset += static_cast<uint32_t>(chunk)) {
-        const int64_t n = static_cast<int64_t>(std::min<uint64_t>(chunk, calCount - offset));
+    if (calCount == 0 || !CheckMathOperands(api, dst, src, calCount, false)) return;
+    const uint64_t chunk = MathChunk(api, dst, src, temp, calCount, pieces, nullptr);
+    if (chunk == 0) return;
+    const auto piece = [&](uint32_t i) { return TempPiece(temp, chunk, i); };
+    const ApiName castIn = MathSteps{TrigName(kind)}("Cast");
+    ForEachChunk(calCount, chunk, [&](uint32_t offset, int64_t n) {
         if constexpr (kHalf) {
             const AscendC::LocalTensor<float> wide = piece(0);  // x in float, then y
             Elementwise(castIn, wide, n, CastNearestOp<float, half>{}, ElementwiseOptions{}, src[offset]);
@@ -167,7 +133,7 @@ void TrigImpl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>&
             const AscendC::LocalTensor<float> reduced = isReuseSource ? src[offset] : piece(2);
             TrigChunk<kind>(dst[offset], src[offset], reduced, piece(0), piece(1), n);
         }
-    }
+    });
 }
 
 }  // namespace sim::vec
