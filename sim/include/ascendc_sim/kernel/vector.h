@@ -40,3 +40,9 @@
 #if __has_include("ascendc_sim/kernel/vector_gather.h")
 #include "ascendc_sim/kernel/vector_gather.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_softmax.h")
+#include "ascendc_sim/kernel/vector_softmax.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_softmax_flash.h")
+#include "ascendc_sim/kernel/vector_softmax_flash.h"
+#endif
