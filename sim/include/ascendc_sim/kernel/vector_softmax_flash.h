@@ -269,6 +269,50 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void SoftmaxFlashV2(
                                                                                     softmaxShapeInfo);
 }
 
+// The kernel-side tiling (asc-devkit impl/adv_api/detail/activation/softmax/
+// softmax_flashv2_base_impl.h): the host's formulas (tiling/softmax_flashv2_tiling.h) for an
+// srcM x srcK shape, localWorkSpaceSize counted as the implementation divides it, in floats
+// (it passes the temp's GetSize() of float); the basic block lowers baseM to a multiple of 8.
+// isDataFormatNZ is not modelled (it is ignored: the ND numbers).
+__aicore__ inline constexpr SoftMaxTiling SoftMaxFlashV2TilingFunc(const SoftMaxShapeInfo& shapeInfo,
+                                                                   const uint32_t dataTypeSize1,
+                                                                   const uint32_t dataTypeSize2,
+                                                                   const uint32_t localWorkSpaceSize,
+                                                                   const bool isUpdate = false,
+                                                                   const bool isBasicBlock = false,
+                                                                   const bool isDataFormatNZ = false,
+                                                                   const bool isFlashOutputBrc = false) {
+    (void)isUpdate;
+    (void)isDataFormatNZ;
+    SoftMaxTiling t;
+    const uint32_t m = shapeInfo.srcM, k = shapeInfo.srcK;
+    const uint32_t b = dataTypeSize2 != 0 ? 32 / dataTypeSize2 : 8;
+    const bool basic = isBasicBlock && k % 64 == 0 && m % 8 == 0;
+    const uint32_t perRow = dataTypeSize1 == 2 ? (basic ? b + k + 64 : 2 * b + k + 64) : b + 64;
+    uint32_t baseM = localWorkSpaceSize / perRow;
+    if (basic && baseM > 8 && baseM < m) baseM = baseM / 8 * 8;
+    const uint32_t tile = isFlashOutputBrc && dataTypeSize1 == 2 ? 16 : 8;
+    if (baseM < m && baseM > tile) baseM = baseM / tile * tile;
+    baseM = baseM < m ? baseM : m;
+    t.srcM = m;
+    t.srcK = k;
+    t.srcSize = m * k;
+    t.outMaxM = m;
+    t.outMaxK = b;
+    t.outMaxSize = m * b;
+    t.reduceM = baseM;
+    t.reduceK = b;
+    t.reduceSize = baseM * b;
+    t.splitM = baseM;
+    t.splitK = k;
+    t.splitSize = baseM * k;
+    t.rangeM = baseM != 0 ? m / baseM : 0;
+    t.tailM = baseM != 0 ? m % baseM : 0;
+    t.tailSplitSize = t.tailM * k;
+    t.tailReduceSize = t.tailM * b;
+    return t;
+}
+
 #undef ASCENDC_SIM_FLASHV2_CHECKS
 #undef ASCENDC_SIM_FLASHV2_TEMPLATE
 
