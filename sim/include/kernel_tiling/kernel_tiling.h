@@ -8,3 +8,33 @@
 // on that name, which is the API it needs.
 #pragma once
 #include <cstdint>
+
+// SoftMax, SimpleSoftMax and the SoftmaxFlash family (asc-devkit
+// include/adv_api/activation/softmax_tilingdata.h: the 16 uint32_t fields in this order,
+// 64 bytes, what optiling::SoftMaxTiling's SaveToBuffer writes). The kernel's SoftMaxTiling is
+// the struct the host's SoftMaxTilingFunc(..., AscendC::tiling::SoftMaxTiling&) fills, so a
+// program's own tiling struct can hold one and hand it to either side.
+namespace AscendC {
+namespace tiling {
+struct SoftMaxTiling {
+    uint32_t srcM = 0;
+    uint32_t srcK = 0;
+    uint32_t srcSize = 0;
+    uint32_t outMaxM = 0;
+    uint32_t outMaxK = 0;
+    uint32_t outMaxSize = 0;
+    uint32_t splitM = 0;
+    uint32_t splitK = 0;
+    uint32_t splitSize = 0;
+    uint32_t reduceM = 0;
+    uint32_t reduceK = 0;
+    uint32_t reduceSize = 0;
+    uint32_t rangeM = 0;
+    uint32_t tailM = 0;
+    uint32_t tailSplitSize = 0;
+    uint32_t tailReduceSize = 0;
+};
+static_assert(sizeof(SoftMaxTiling) == 64, "SoftMaxTiling is CANN's 64-byte layout");
+}  // namespace tiling
+}  // namespace AscendC
+using SoftMaxTiling = AscendC::tiling::SoftMaxTiling;

@@ -49,6 +49,7 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+#include "securec.h"  // as CANN's tilingdata_base.h: host code gets memcpy_s from here
 
 namespace sim {
 namespace host {

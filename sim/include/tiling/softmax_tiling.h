@@ -5,7 +5,8 @@
 // optiling::SoftMaxTiling is a tiling-data class (BEGIN_TILING_DATA_DEF), so an op's own tiling
 // data can hold one: TILING_DATA_FIELD_DEF_STRUCT(SoftMaxTiling, softmaxTilingData). On the
 // kernel side (ASCENDC_SIM_KERNEL_TILING) the same name is the plain 64-byte struct.
-// AscendC::tiling::SoftMaxTiling is the plain struct CANN's second TilingFunc overload fills.
+// AscendC::tiling::SoftMaxTiling (kernel_tiling/kernel_tiling.h) is the plain struct CANN's
+// second TilingFunc overload fills.
 //
 // For srcShape [..., K] seen as M x K rows (M = product of the other dims), typeSize 2 or 4,
 // b = 32 / typeSize elements per 32-byte block, all sizes in bytes of float work space:
@@ -25,6 +26,7 @@
 #include <cstdint>
 
 #include "graph/tensor.h"
+#include "kernel_tiling/kernel_tiling.h"  // AscendC::tiling::SoftMaxTiling
 #include "register/tilingdata_base.h"
 
 namespace optiling {
@@ -49,26 +51,6 @@ END_TILING_DATA_DEF;
 }  // namespace optiling
 
 namespace AscendC {
-namespace tiling {
-struct SoftMaxTiling {
-    uint32_t srcM = 0;
-    uint32_t srcK = 0;
-    uint32_t srcSize = 0;
-    uint32_t outMaxM = 0;
-    uint32_t outMaxK = 0;
-    uint32_t outMaxSize = 0;
-    uint32_t splitM = 0;
-    uint32_t splitK = 0;
-    uint32_t splitSize = 0;
-    uint32_t reduceM = 0;
-    uint32_t reduceK = 0;
-    uint32_t reduceSize = 0;
-    uint32_t rangeM = 0;
-    uint32_t tailM = 0;
-    uint32_t tailSplitSize = 0;
-    uint32_t tailReduceSize = 0;
-};
-}  // namespace tiling
 
 #if !defined(ASCENDC_SIM_KERNEL_TILING)
 uint32_t GetSoftMaxMaxTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize, const bool isReuseSource);

@@ -56,3 +56,6 @@ void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
 #if __has_include("tiling/math_tiling.h")
 #include "tiling/math_tiling.h"
 #endif
+#if __has_include("tiling/softmax_flashv2_tiling.h")
+#include "tiling/softmax_flashv2_tiling.h"
+#endif

@@ -103,6 +103,7 @@ SIMTEST_BINDINGS(vector_misc) {
             if (options.contains("high_precision")) o.highPrecision = options["high_precision"].cast<bool>();
             if (options.contains("high_performance")) o.highPerformance = options["high_performance"].cast<bool>();
             if (options.contains("reuse_source")) o.reuseSource = options["reuse_source"].cast<bool>();
+            if (options.contains("ints")) o.ints = options["ints"].cast<std::vector<int64_t>>();
             std::vector<std::string> contents(buffers.size()), definedOut(buffers.size());
             std::string error;
             sim::LaunchResult result;

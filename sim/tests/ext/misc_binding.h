@@ -34,6 +34,7 @@ struct Options {
     bool highPrecision = false;    // Gelu family template flags
     bool highPerformance = false;
     bool reuseSource = false;      // isReuseSource (Sin, Cos)
+    std::vector<int64_t> ints;     // API-specific integers (SoftMax: shape, tiling, flags)
 };
 
 // An extra runner: true when it ran `api` (operands as run_vector_misc got them).

@@ -41,3 +41,12 @@ void KernelAssertFailed(const char* condition, const char* file, int line);
             ::sim::KernelAssertFailed(#cond, __FILE__, __LINE__);        \
         }                                                                \
     } while (0)
+
+// ASSERT(x): CANN's kernel assertion (asc-devkit impl/basic_api/kernel_macros.h: assert(x) in
+// its CPU debug mode); here a false x fails the launch as ASCENDC_ASSERT does.
+#ifndef ASSERT
+#define ASSERT(x)                                                    \
+    do {                                                             \
+        if (!(x)) ::sim::KernelAssertFailed(#x, __FILE__, __LINE__); \
+    } while (0)
+#endif

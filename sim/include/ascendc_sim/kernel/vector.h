@@ -94,3 +94,9 @@
 #if __has_include("ascendc_sim/kernel/vector_math_tan.h")
 #include "ascendc_sim/kernel/vector_math_tan.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_softmax.h")
+#include "ascendc_sim/kernel/vector_softmax.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_softmax_flash.h")
+#include "ascendc_sim/kernel/vector_softmax_flash.h"
+#endif
