@@ -92,7 +92,9 @@ def test_mean_rows(simtest, dtype, api, outter, n):
     x = np.random.default_rng(n + 1).uniform(-1, 1, outter * inner).astype(dtype)
     acc = F32 if api == "MeanFloatAcc" else dtype
     lanes = 256 // np.dtype(acc).itemsize
-    tmp_size = -(-(-(-n // lanes)) // 32) * 32 + (inner * 4 if api == "MeanFloatAcc" else 0)
+    # The partial sums take ceil(n / lanes) elements of acc (GetMeanMaxMinTmpSize's AlignUp(repeats, 32)
+    # bytes is short of that for float partial sums beyond 8: the sim reports the overrun).
+    tmp_size = -(-(-(-n // lanes) * np.dtype(acc).itemsize) // 32) * 32 + (inner * 4 if api == "MeanFloatAcc" else 0)
     tmp = np.zeros(max(64, tmp_size), np.uint8)
     run = run_vector(simtest, api, [np.zeros(max(16, outter), dtype), x, tmp],
                      [(0, 0, dtype), (1, 0, dtype), (2, 0, np.uint8)], 0, repeat_params=[outter, inner, n])

@@ -18,7 +18,9 @@
 // floats), multiplies by 1 / n, casts back (CAST_NONE) and moves the value to dst[row] (a
 // one-element RepeatReduceSum). sharedTmpBuffer: AlignUp(ceil(n / lanes), 32) bytes, plus
 // inner floats for the half/float form (GetMeanMaxMinTmpSize, impl/adv_api/tiling/reduce/
-// mean_tiling.cpp). The Muls and Cast steps are the sim's public APIs (reports name them).
+// mean_tiling.cpp), which counts the partial sums in bytes, one per repeat: float partial sums
+// of more than 8 repeats overrun it, which the sim reports. The Muls and Cast steps are the
+// sim's public APIs (reports name them).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -29,6 +31,8 @@
 #include "ascendc_sim/kernel/markers.h"
 #include "ascendc_sim/kernel/sync.h"
 #include "ascendc_sim/kernel/tensor.h"
+#include "ascendc_sim/kernel/vector_arith.h"
+#include "ascendc_sim/kernel/vector_cast.h"
 #include "ascendc_sim/kernel/vector_engine.h"
 #include "ascendc_sim/kernel/vector_mask.h"
 #include "ascendc_sim/kernel/vector_reduce.h"
