@@ -104,4 +104,17 @@ bool RegisterLanes(const ApiName& api, uint32_t lanesPerRepeat, LaneMask* out) {
     return true;
 }
 
+bool RegisterRepeatLanes(const ApiName& api, uint32_t lanesPerRepeat, RepeatLanes* out) {
+    const VectorMaskRegister& reg = Core().vectorMask;
+    if (!reg.counter) return RegisterLanes(api, lanesPerRepeat, &out->mask);
+    if (reg.low == 0) {
+        Violation(Check::ApiMisuse, std::string(api.text) +
+                                        ": the mask register (Counter mode, SetVectorMask) counts no element");
+        return false;
+    }
+    out->counter = true;
+    out->count = reg.low;
+    return true;
+}
+
 }  // namespace sim::vec

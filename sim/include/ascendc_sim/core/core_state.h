@@ -80,6 +80,18 @@ struct CmpMaskRegister {
     uint64_t bits[2] = {0, 0};
 };
 
+// A core's reduction special registers: MAX_MIN_CNT (the value in the low 32 bits, the index
+// in the high 32, as asc-devkit impl/basic_api/dav_c220/kernel_operator_vec_reduce_impl.h reads
+// it) written by the max/min reductions, ACC_VAL written by the accumulating sum (ReduceSum's
+// count form); GetReduceRepeatMaxMinSpr / GetReduceRepeatSumSpr read them (kernel/
+// vector_reduce_type.h). `*Set` is false until an instruction has written the register.
+struct ReduceSprRegister {
+    uint64_t maxMinCnt = 0;
+    int64_t accVal = 0;
+    bool maxMinSet = false;
+    bool accSet = false;
+};
+
 // The storage of one emulated core's UB state, kept by a worker thread across launches so
 // that a launch neither allocates nor page-faults it. The state is lazy, as byte ranges:
 // `stale` holds the ranges whose logical contents are the poison pattern and "undefined"
@@ -132,6 +144,7 @@ public:
                                        // GetGatherMaskRemainCount); per core, as padRegister
     uint64_t mrgSortResult = 0;        // VMS4_SR: proposals MrgSort took from each of its 4 queues,
                                        // 16 bits each (GetMrgSortResult); per core, as padRegister
+    ReduceSprRegister reduceSpr;       // per core, as padRegister
     int32_t ubAllocatorTiles = -1;     // LocalMemAllocator<UB>: -1 none created yet, else tiles handed out
 
     // "TQue<VECIN>#0 buffer 1 bytes [64, 128) (UB [8256, 8320))"

@@ -100,3 +100,12 @@
 #if __has_include("ascendc_sim/kernel/vector_softmax_flash.h")
 #include "ascendc_sim/kernel/vector_softmax_flash.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_reduce_type.h")
+#include "ascendc_sim/kernel/vector_reduce_type.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_transpose.h")
+#include "ascendc_sim/kernel/vector_transpose.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_reduce_sum_api.h")
+#include "ascendc_sim/kernel/vector_reduce_sum_api.h"
+#endif

@@ -58,6 +58,23 @@ inline T ReduceAdd(T a, T b) {
     }
 }
 
+// The reduction special registers (CoreState::reduceSpr): ACC_VAL holds the bits of the
+// accumulated sum, MAX_MIN_CNT the extreme's bits (low 32) and its index (high 32).
+template <class T>
+inline void WriteAccSpr(T sum) {
+    int64_t bits = 0;
+    std::memcpy(&bits, &sum, sizeof(T));
+    Core().reduceSpr.accVal = bits;
+    Core().reduceSpr.accSet = true;
+}
+template <class T>
+inline void WriteMaxMinSpr(T value, uint32_t index) {
+    uint64_t bits = 0;
+    std::memcpy(&bits, &value, sizeof(T));
+    Core().reduceSpr.maxMinCnt = bits | (static_cast<uint64_t>(index) << 32);
+    Core().reduceSpr.maxMinSet = true;
+}
+
 // The tree reduction (by `combine`) of the present lanes of values[0, lanes) (lanes a power of
 // two). Clobbers both arrays. Returns false when no lane is present.
 template <class T, class Combine>
@@ -125,102 +142,145 @@ void ReduceSumCount(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
     }
     std::memcpy(out, &total, s);
     core.MarkDefined(dst.SimRef().offset, s, true);
+    WriteAccSpr(total);
 }
 
-// One sum per repeat (perBlock false: written to dst[r * dstRepStride]) or one sum per
-// 32-B block with an active lane (perBlock true: dst[r * dstRepStride * 8 + b]).
+// The lanes of each repeat of a mask/repeat reduction: one mask for every repeat (Normal mode),
+// or (Counter mode, isSetMask = false after SetMaskCount) `count` elements of the whole
+// instruction: repeatTime is ignored, every repeat is full but the last.
+struct RepeatLanes {
+    LaneMask mask;
+    bool counter = false;
+    uint64_t count = 0;
+    RepeatLanes() = default;
+    RepeatLanes(const LaneMask& lanes) : mask(lanes) {}  // NOLINT: a Normal-mode mask converts
+    uint32_t Repeats(int32_t repeatTime, uint32_t lanes) const {
+        return counter ? static_cast<uint32_t>((count + lanes - 1) / lanes) : static_cast<uint32_t>(repeatTime);
+    }
+    bool Has(uint32_t repeat, uint32_t lane, uint32_t lanes) const {
+        return counter ? static_cast<uint64_t>(repeat) * lanes + lane < count : mask.Has(lane);
+    }
+};
+// isSetMask = false: the core's mask register, Normal or Counter mode; false (after an
+// ApiMisuse report) when it selects nothing.
+bool RegisterRepeatLanes(const ApiName& api, uint32_t lanesPerRepeat, RepeatLanes* out);
+
+// The lanes of a sum reduction's mask argument (continuous or bits), or of the register.
+template <bool isSetMask, class Mask>
+inline bool SumReductionLanes(const ApiName& api, const Mask& mask, uint32_t lanesPerRepeat, RepeatLanes* out) {
+    if constexpr (!isSetMask) {
+        return RegisterRepeatLanes(api, lanesPerRepeat, out);
+    } else if constexpr (std::is_pointer_v<Mask>) {
+        return BitLanes(api, mask, lanesPerRepeat, &out->mask);
+    } else {
+        return ContinuousLanes(api, static_cast<int32_t>(mask), lanesPerRepeat, &out->mask);
+    }
+}
+
+// How many neighbouring lanes one result of a repeat reduction combines.
+enum class ReduceGroup : uint8_t {
+    Repeat,  // all lanes of a repeat (vcadd: WholeReduceSum, ReduceRepeat<SUM>)
+    Block,   // the lanes of one 32-B DataBlock (vcgadd/vcgmax/vcgmin: BlockReduce*, ReduceDataBlock)
+    Pair,    // two neighbouring lanes (vcpadd: PairReduceSum, ReducePairElem)
+};
+
+// One result per group of lanes with an active lane: group g of repeat r goes to
+// dst[r * dstRepStride * groupsPerRepeat + g] (dstRepStride thus counts one repeat's results:
+// sizeof(T) for Repeat, 8 * sizeof(T) for Block, 128 B for Pair). A group with no active lane
+// leaves its dst element unchanged (the ReduceDataBlock page).
 template <class T, class Combine>
 void RepeatReduce(const ApiName& api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
-                  const LaneMask& mask, int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride,
-                  int32_t srcRepStride, bool perBlock, Combine combine) {
-    if (repeatTime == 0) return;
-    CoreState& core = Core();
+                  const RepeatLanes& mask, int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride,
+                  int32_t srcRepStride, ReduceGroup group, Combine combine) {
     constexpr uint32_t s = sizeof(T);
     constexpr uint32_t lanes = kRepeatBytes / s;
     constexpr uint32_t lanesPerBlock = kBlockBytes / s;
-    constexpr uint32_t blocks = lanes / lanesPerBlock;
-    const uint32_t repeats = static_cast<uint32_t>(repeatTime);
+    const uint32_t repeats = mask.Repeats(repeatTime, lanes);
+    if (repeats == 0) return;
+    CoreState& core = Core();
+    const uint32_t groupLanes = group == ReduceGroup::Repeat ? lanes : group == ReduceGroup::Block ? lanesPerBlock : 2;
+    const uint32_t groups = lanes / groupLanes;
     auto laneOffset = [&](uint32_t r, uint32_t lane) -> uint64_t {
         return (static_cast<uint64_t>(r) * srcRepStride + static_cast<uint64_t>(lane / lanesPerBlock) * srcBlkStride) *
                    kBlockBytes + (lane % lanesPerBlock) * s;
     };
-    // Extents: strides are >= 0, so the last repeat reaches furthest.
-    uint32_t activeLanes = 0, lastBlock = 0;
-    uint64_t srcExtent = 0;
-    bool blockActive[blocks] = {};
-    for (uint32_t lane = 0; lane < lanes; ++lane) {
-        if (!mask.Has(lane)) continue;
-        ++activeLanes;
-        blockActive[lane / lanesPerBlock] = true;
-        lastBlock = std::max(lastBlock, lane / lanesPerBlock);
-        srcExtent = std::max(srcExtent, laneOffset(repeats - 1, lane) + s);
+    const uint64_t dstStride = static_cast<uint64_t>(dstRepStride) * groups;  // in elements
+    // Extents and counts over every repeat (Counter mode: the last repeat may be partial).
+    uint64_t activeLanes = 0, srcExtent = 0, dstExtent = 0, results = 0;
+    for (uint32_t r = 0; r < repeats; ++r) {
+        uint32_t lastGroup = 0;
+        bool any = false;
+        for (uint32_t g = 0; g < groups; ++g) {
+            bool groupActive = false;
+            for (uint32_t lane = g * groupLanes; lane < (g + 1) * groupLanes; ++lane) {
+                if (!mask.Has(r, lane, lanes)) continue;
+                ++activeLanes;
+                groupActive = true;
+                srcExtent = std::max(srcExtent, laneOffset(r, lane) + s);
+            }
+            if (groupActive) {
+                ++results;
+                lastGroup = g;
+                any = true;
+            }
+        }
+        if (any) dstExtent = std::max(dstExtent, (r * dstStride + lastGroup + 1) * s);
     }
-    const uint64_t resultsPerRepeat = perBlock ? blocks : 1;
-    const uint64_t dstStride = static_cast<uint64_t>(dstRepStride) * resultsPerRepeat;  // in elements
-    const uint64_t dstExtent = ((repeats - 1) * dstStride + (perBlock ? lastBlock + 1 : 1)) * s;
-    uint32_t activeBlocks = 0;
-    for (bool b : blockActive) activeBlocks += b ? 1 : 0;
-    const uint64_t resultBytes = static_cast<uint64_t>(repeats) * (perBlock ? activeBlocks : 1) * s;
 
-    Event event{EventKind::Vector, Pipe::V, Pipe::V, api.kind, resultBytes, 0, 0,
-                static_cast<uint64_t>(repeats) * activeLanes, repeats};
+    Event event{EventKind::Vector, Pipe::V, Pipe::V, api.kind, results * s, 0, 0, activeLanes, repeats};
     event.elementBytes = event.srcElementBytes = static_cast<uint8_t>(s);
     event.sources = 1;
     event.ubDst = dst.SimRef().offset;
     event.ubSrc0 = src.SimRef().offset;
     const uint64_t seq = core.Issue(event);
     const uint8_t* in = core.Operand(api.text, "src", src.SimRef(), 0, srcExtent, Pipe::V, seq, Access::Read);
-    // dst alignment: the element (WholeReduceSum) or 16 B half / 32 B float (BlockReduceSum).
+    // dst alignment: the element (Repeat), 16 B half / 32 B float (Block), 32 B (Pair: the
+    // general vector operand rule).
     uint8_t* out = core.Operand(api.text, "dst", dst.SimRef(), 0, dstExtent, Pipe::V, seq, Access::Write,
                                 /*requireAligned=*/false);
     if (in == nullptr || out == nullptr) return;
-    CheckAlignment(api, "dst", dst.SimRef(), perBlock ? 8 * s : s);
+    CheckAlignment(api, "dst", dst.SimRef(),
+                   group == ReduceGroup::Repeat ? s : group == ReduceGroup::Block ? 8 * s : kBlockBytes);
     CheckPosition(api, "src", src.SimRef());
     CheckPosition(api, "dst", dst.SimRef());
     if (!core.AllDefined(src.SimRef().offset, srcExtent)) {
         for (uint32_t r = 0; r < repeats; ++r) {
             for (uint32_t lane = 0; lane < lanes; ++lane) {
-                if (mask.Has(lane)) core.RequireDefined(api.text, "src", src.SimRef(), laneOffset(r, lane), s, "sums");
+                if (mask.Has(r, lane, lanes)) core.RequireDefined(api.text, "src", src.SimRef(), laneOffset(r, lane), s, "sums");
             }
         }
     }
 
-    // All sums first: the sources as they were before any result is written.
-    std::vector<T> results(static_cast<size_t>(repeats) * resultsPerRepeat);
-    std::vector<uint8_t> written(results.size(), 0);
+    // All results first: the sources as they were before any result is written.
+    std::vector<T> values(static_cast<size_t>(repeats) * groups);
+    std::vector<uint8_t> written(values.size(), 0);
     for (uint32_t r = 0; r < repeats; ++r) {
-        T values[lanes];
+        T lane[lanes];
         uint8_t present[lanes];
-        for (uint32_t lane = 0; lane < lanes; ++lane) {
-            present[lane] = mask.Has(lane) ? 1 : 0;
-            if (present[lane]) std::memcpy(&values[lane], in + laneOffset(r, lane), s);
+        for (uint32_t l = 0; l < lanes; ++l) {
+            present[l] = mask.Has(r, l, lanes) ? 1 : 0;
+            if (present[l]) std::memcpy(&lane[l], in + laneOffset(r, l), s);
         }
-        if (perBlock) {
-            for (uint32_t b = 0; b < blocks; ++b) {
-                T sum;
-                // A block with no active lane leaves its dst element unchanged (the
-                // ReduceDataBlock page).
-                const uint32_t first = b * lanesPerBlock;
-                written[r * blocks + b] = TreeCombine(values + first, present + first, lanesPerBlock, &sum, combine);
-                results[r * blocks + b] = sum;
-            }
-        } else {
-            written[r] = TreeCombine(values, present, lanes, &results[r], combine);
+        for (uint32_t g = 0; g < groups; ++g) {
+            const uint32_t first = g * groupLanes;
+            T result;
+            written[r * groups + g] = TreeCombine(lane + first, present + first, groupLanes, &result, combine);
+            values[r * groups + g] = result;
         }
     }
-    for (size_t k = 0; k < results.size(); ++k) {
+    for (size_t k = 0; k < values.size(); ++k) {
         if (!written[k]) continue;
-        const uint64_t element = (k / resultsPerRepeat) * dstStride + k % resultsPerRepeat;
-        std::memcpy(out + element * s, &results[k], s);
+        const uint64_t element = (k / groups) * dstStride + k % groups;
+        std::memcpy(out + element * s, &values[k], s);
         core.MarkDefined(static_cast<uint32_t>(dst.SimRef().offset + element * s), s, true);
     }
 }
 
 template <class T>
 void RepeatReduce(const ApiName& api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
-                  const LaneMask& mask, int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride,
-                  int32_t srcRepStride, bool perBlock) {
-    RepeatReduce(api, dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride, perBlock,
+                  const RepeatLanes& mask, int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride,
+                  int32_t srcRepStride, ReduceGroup group) {
+    RepeatReduce(api, dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride, group,
                  [](T a, T b) { return ReduceAdd(a, b); });
 }
 
@@ -250,7 +310,8 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void WholeReduceSum(const LocalTensor<T>&
         !sim::vec::ContinuousLanes(api, mask, 256 / sizeof(T), &lanes)) {
         return;
     }
-    sim::vec::RepeatReduce(api, dst, src, lanes, repeatTime, dstRepStride, srcBlkStride, srcRepStride, false);
+    sim::vec::RepeatReduce(api, dst, src, lanes, repeatTime, dstRepStride, srcBlkStride, srcRepStride,
+                           sim::vec::ReduceGroup::Repeat);
 }
 
 template <typename T, bool isSetMask = true>
@@ -267,7 +328,8 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void WholeReduceSum(const LocalTensor<T>&
         !sim::vec::BitLanes(api, mask, 256 / sizeof(T), &lanes)) {
         return;
     }
-    sim::vec::RepeatReduce(api, dst, src, lanes, repeatTime, dstRepStride, srcBlkStride, srcRepStride, false);
+    sim::vec::RepeatReduce(api, dst, src, lanes, repeatTime, dstRepStride, srcBlkStride, srcRepStride,
+                           sim::vec::ReduceGroup::Repeat);
 }
 
 // Note the argument order: repeatTime before mask (CANN <= 9.0). dstRepStride counts whole
@@ -286,7 +348,8 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void BlockReduceSum(const LocalTensor<T>&
         !sim::vec::ContinuousLanes(api, mask, 256 / sizeof(T), &lanes)) {
         return;
     }
-    sim::vec::RepeatReduce(api, dst, src, lanes, repeatTime, dstRepStride, srcBlkStride, srcRepStride, true);
+    sim::vec::RepeatReduce(api, dst, src, lanes, repeatTime, dstRepStride, srcBlkStride, srcRepStride,
+                           sim::vec::ReduceGroup::Block);
 }
 
 template <typename T, bool isSetMask = true>
@@ -303,7 +366,8 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void BlockReduceSum(const LocalTensor<T>&
         !sim::vec::BitLanes(api, mask, 256 / sizeof(T), &lanes)) {
         return;
     }
-    sim::vec::RepeatReduce(api, dst, src, lanes, repeatTime, dstRepStride, srcBlkStride, srcRepStride, true);
+    sim::vec::RepeatReduce(api, dst, src, lanes, repeatTime, dstRepStride, srcBlkStride, srcRepStride,
+                           sim::vec::ReduceGroup::Block);
 }
 
 }  // namespace AscendC

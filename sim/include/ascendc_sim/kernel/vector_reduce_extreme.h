@@ -112,6 +112,9 @@ void WholeReduceExtreme(const ApiName& api, const AscendC::LocalTensor<T>& dst, 
             }
         }
     }
+    bool anyFound = false;
+    T overall{};
+    uint32_t overallLane = 0;
     for (uint32_t r = 0; r < repeats; ++r) {
         bool found = false;
         T best{};
@@ -125,6 +128,11 @@ void WholeReduceExtreme(const ApiName& api, const AscendC::LocalTensor<T>& dst, 
                 bestLane = lane;
                 found = true;
             }
+        }
+        if (!anyFound || Beats(best, overall, max)) {
+            overall = best;
+            overallLane = bestLane;
+            anyFound = true;
         }
         uint8_t* at = out + static_cast<uint64_t>(r) * dstRepStride * unit;
         const T index = IndexBits<T>(bestLane);
@@ -142,6 +150,9 @@ void WholeReduceExtreme(const ApiName& api, const AscendC::LocalTensor<T>& dst, 
         }
         core.MarkDefined(static_cast<uint32_t>(dst.SimRef().offset + (at - out)), unit, true);
     }
+    // MAX_MIN_CNT: the extreme of all repeats (the first repeat holding it) and its lane in that
+    // repeat (GetReduceRepeatMaxMinSpr).
+    WriteMaxMinSpr(overall, overallLane);
 }
 
 template <class T>
@@ -190,6 +201,9 @@ void ReduceExtremeCount(const ApiName& api, const AscendC::LocalTensor<T>& dst, 
         }
     }
     std::memcpy(out, &best, s);
+    // MAX_MIN_CNT after the last vcmax/vcmin of the sequence: the extreme is exact, the index
+    // is not (the GetReduceRepeatMaxMinSpr page): the sim leaves the in-repeat lane there.
+    WriteMaxMinSpr(best, static_cast<uint32_t>(bestIndex % lanes));
     if (calIndex) {
         const T index = IndexBits<T>(static_cast<uint32_t>(bestIndex));
         std::memcpy(out + s, &index, s);
@@ -253,7 +267,8 @@ ASCENDC_SIM_WHOLE_REDUCE_EXTREME(WholeReduceMin, false, const uint64_t*)
             !sim::vec::ReductionLanes<isSetMask>(api, mask, 256 / sizeof(T), &lanes)) {                         \
             return;                                                                                             \
         }                                                                                                       \
-        sim::vec::RepeatReduce(api, dst, src, lanes, repeatTime, dstRepStride, srcBlkStride, srcRepStride, true, \
+        sim::vec::RepeatReduce(api, dst, src, lanes, repeatTime, dstRepStride, srcBlkStride, srcRepStride,        \
+                               sim::vec::ReduceGroup::Block,                                              \
                                [](T a, T b) { return sim::vec::Beats(b, a, IsMax) ? b : a; });                  \
     }
 ASCENDC_SIM_BLOCK_REDUCE_EXTREME(BlockReduceMax, true, const int32_t)

@@ -314,12 +314,13 @@ SIM_TIMING_FN double BankFactor(uint32_t sources, uint32_t dst, uint32_t src0, u
 // Cycles per 256-byte repeat, conflict-free, by API kind and element size [msKPP calPerf in
 // bytes/cycle: cycles = 256 / calPerf]: binary arithmetic 1 (128 half/cycle [ahp]); scalar forms
 // (VADDS/VMULS 256 B/cycle) 1; Exp fp32 2 (128), fp16 3.9 (66); Div fp32 4 (64); Reciprocal 1
-// (256); Cast 1 (262); reductions 3 (VCADD 85). Ln and Sqrt as Exp and Div [EST]; anything
-// else 1 [EST].
+// (256); Cast 1 (262); reductions 3 (VCADD 85; the pair sum VCPADD timed as VCADD [EST]). Ln
+// and Sqrt as Exp and Div [EST]; anything else 1 [EST].
 SIM_TIMING_FN double VectorCyclesPerRepeat(const char* api, uint32_t elementBytes) {
     if (SameText(api, "Exp") || SameText(api, "Ln")) return elementBytes == 2 ? 256.0 / 66.0 : 2.0;
     if (SameText(api, "Div") || SameText(api, "Sqrt")) return 4.0;
-    if (SameText(api, "ReduceSum") || SameText(api, "WholeReduceSum") || SameText(api, "BlockReduceSum")) {
+    if (SameText(api, "ReduceSum") || SameText(api, "WholeReduceSum") || SameText(api, "BlockReduceSum") ||
+        SameText(api, "PairReduceSum")) {
         return 3.0;
     }
     // Kinds without a published figure, timed as the nearest documented class [EST]:
