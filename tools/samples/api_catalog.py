@@ -59,7 +59,7 @@ CPP_TYPES = {"bool", "int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uin
              "uint64_t", "half", "bfloat16_t", "float"}
 _A2_PRODUCT = re.compile(r"Atlas A[23] (?:训练|推理)|Atlas 800I A2")
 _OTHER_PRODUCT = re.compile(r"Ascend 950|Atlas 200I|Kirin|Atlas 推理系列产品|Atlas 训练系列产品")
-_DTYPE_LIST = re.compile(r"支持的数据类型(?:为|是)?\s*[：:]?\s*([^。；;|]*)")
+_DTYPE_LIST = re.compile(r"支持(?:的数据类型(?:为|是)?\s*[：:]?|(?=u?int|half|float|bfloat|bool))\s*([^。；;|]*)")
 _SUBJECT = re.compile(r"([A-Za-z_]\w*(?:\s*(?:和|、|/|,|，)\s*[A-Za-z_]\w*)*)\s*$", re.A)
 _PROTOTYPE = re.compile(
     r"((?:template\s*<(?:[^<>]|<[^<>]*>)*>\s*)?)"              # template header (one nesting level)
@@ -140,11 +140,11 @@ def documented_dtypes(text: str) -> dict[str, str]:
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
             # A combination table ("| src数据类型 | dst数据类型 |" under a caption naming the
             # product): its first row gives one dtype per parameter.
-            heads = [re.fullmatch(r"([A-Za-z_]\w*)数据类型", c, re.A) for c in cells]
+            heads = [re.fullmatch(r"([\w、/,，和 ]+?)数据类型", c, re.A) for c in cells]
             if any(heads):
-                columns = [h.group(1) if h else "" for h in heads]
+                columns = [_names(h.group(1)) if h else [] for h in heads]
                 continue
-            row = [(name, cell) for name, cell in zip(columns, cells) if name]
+            row = [(name, cell) for names, cell in zip(columns, cells) for name in names]
             if columns and all(cell in CPP_TYPES for _, cell in row):  # the first row the probe can declare
                 for name, cell in row if caption != "other" else []:
                     rank = 0 if caption == "a2" else 1
