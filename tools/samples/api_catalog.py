@@ -59,7 +59,7 @@ CPP_TYPES = {"bool", "int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uin
              "uint64_t", "half", "bfloat16_t", "float"}
 _A2_PRODUCT = re.compile(r"Atlas A[23] (?:训练|推理)|Atlas 800I A2")
 _OTHER_PRODUCT = re.compile(r"Ascend 950|Atlas 200I|Kirin|Atlas 推理系列产品|Atlas 训练系列产品")
-_DTYPE_LIST = re.compile(r"支持(?:的数据类型(?:为|是)?\s*[：:]?|(?=u?int|half|float|bfloat|bool))\s*([^。；;|]*)")
+_DTYPE_LIST = re.compile(r"(?<!不)支持(?:的数据类型(?:为|是)?\s*[：:]?|(?=u?int|half|float|bfloat|bool))\s*([^。；;|]*)")
 _SUBJECT = re.compile(r"([A-Za-z_]\w*(?:\s*(?:和|、|/|,|，)\s*[A-Za-z_]\w*)*)\s*$", re.A)
 _PROTOTYPE = re.compile(
     r"((?:template\s*<(?:[^<>]|<[^<>]*>)*>\s*)?)"              # template header (one nesting level)
@@ -119,7 +119,7 @@ def documented_dtypes(text: str) -> dict[str, str]:
     or function parameter ("T支持的数据类型为：...", a 参数说明 table row, or the bullet a list is
     nested under; "*" when none is named); a statement naming Atlas A2/A3 beats one naming no product; statements for other
     products only are skipped. Read from the 函数原型 section to 调用示例."""
-    body = a2_text(text)
+    body = a2_text(text).replace("\\_", "_")  # markdown-escaped "int8\_t"
     start = re.search(r"^## 函数原型", body, re.M)
     body = body[start.start() if start else 0:]
     body = re.split(r"^## 调用示例", body, maxsplit=1, flags=re.M)[0]
