@@ -397,7 +397,7 @@ def cmd_samples(args) -> None:
             output=None if args.only else ROOT / "docs" / "sim_kernel_api.md")
         if args.only:
             for probe in probes:
-                print(f"  {probe.state:11} {probe.form.api} [{probe.form.label}] {probe.note}")
+                print(f"  {probe.state:11} {probe.form.api} [{probe.form.label}] ({probe.types}) {probe.note}")
     else:
         # A partial run (--only) prints its rows and leaves the document alone.
         document = None if args.only else ROOT / "docs" / "sim_samples.md"

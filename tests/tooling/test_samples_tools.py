@@ -256,3 +256,52 @@ def test_api_probe_on_cann_pages():
     forms = {p.form.label: p.state for p in probes}
     assert forms["tensor前n个数据连续计算"] == "compiles"
     assert set(forms) >= {"mask逐bit模式", "mask连续模式"}
+
+
+def test_probe_types_follow_the_documented_a2_dtypes(tmp_path):
+    """A small page in the reference's layout (our own text): per-product bullets, an npu region
+    for another product, a parameter table row, and an "仅支持Ascend 950" prototype."""
+    page = ("# P\n\n## 函数原型\n\n- 形式一\n\n    ```cpp\n    template <typename T, typename U>\n"
+            "    __aicore__ inline void P(const LocalTensor<T>& dst, const LocalTensor<U>& src)\n"
+            "    // 该原型仅支持Ascend 950PR/Ascend 950DT。\n    template <typename T>\n"
+            "    __aicore__ inline void P(const LocalTensor<T>& dst)\n    ```\n\n"
+            "<!-- npu=\"950\" id1 -->\n- 形式二\n\n    ```cpp\n    __aicore__ inline void P(int32_t n)\n    ```\n"
+            "<!-- end id1 -->\n\n## 参数说明\n\n| 参数名 | 描述 |\n|---|---|\n"
+            "| src | 源操作数。<br>支持的数据类型为：uint8_t、half。 |\n\n## 数据类型\n\n"
+            "<!-- npu=\"950\" id2 -->\n- 针对Ascend 950PR/Ascend 950DT，T支持的数据类型为：int8_t、float。\n"
+            "<!-- end id2 -->\n- 针对Atlas 训练系列产品，T支持的数据类型为：int32_t。\n"
+            "- 针对Atlas A2 训练系列产品/Atlas A2 推理系列产品\n    - T支持的数据类型为：complex32、half、float。\n")
+    assert api_catalog.documented_dtypes(page) == {"src": "uint8_t", "T": "half"}
+    (tmp_path / "P.md").write_text(page)
+    forms = api_catalog.forms_of_page(tmp_path / "P.md", "vector", "P.md")
+    assert [(f.label, f.params, f.a2) for f in forms] == [
+        ("形式一", "const LocalTensor<T>& dst, const LocalTensor<U>& src", True),
+        ("形式一", "const LocalTensor<T>& dst", False), ("形式二", "int32_t n", False)]
+    probes = [api_table.Probe(f) for f in forms]
+    for i, probe in enumerate(probes):
+        api_table.generate(probe, i)
+    assert (probes[0].types, probes[1].state, probes[1].code) == ("T=half, U=uint8_t", "not A2/A3", "")
+    tparams = api_table.template_params("template <typename T, typename U>")
+    params = [api_table.parse_param(p, i) for i, p in
+              enumerate(api_table.split_top("const LocalTensor<T>& dst, const LocalTensor<U>& src"))]
+    assert api_table.alias_types({"T", "U", "V"}, tparams, params, {"src": "uint8_t", "T": "half"}) == \
+        {"T": "half", "U": "uint8_t", "V": "float"}
+
+
+def test_documented_dtypes_on_cann_pages():
+    """The first A2/A3 dtype per parameter, read from real pages of each layout."""
+    asc_devkit = cann_checkout("asc-devkit")
+    root = asc_devkit / api_catalog.API_ROOT / "基础API" / "Memory矢量计算"
+    expected = {
+        "逻辑计算/And.md": {"T": "int16_t"},                                  # "针对Atlas A2 ...，T支持..."
+        "比较与选择/Compare.md": {"T": "half", "U": "int8_t"},                # T/U bullets under the product
+        "比较与选择/Select.md": {"T": "half", "U": "uint8_t"},                # products under "T支持..."
+        "类型转换/Cast.md": {"src": "int8_t", "dst": "half"},                 # the A2 combination table
+        "复合计算/AddReluCast.md": {"src0": "half", "src1": "half", "dst": "int8_t"},
+        "归约计算/ReduceMax.md": {"*": "half"},                               # "Atlas A2 ...，支持half、float"
+    }
+    for page, dtypes in expected.items():
+        text = (root / page).read_text(encoding="utf-8")
+        assert api_catalog.documented_dtypes(text) == dtypes, page
+    duplicate = api_catalog.forms_of_page(root / "数据填充/Duplicate.md", "vector", "Duplicate.md")
+    assert [f.a2 for f in duplicate] == [True, False, True, True]  # the LocalTensor source: 950 only

@@ -5,6 +5,9 @@ enumerated from the docs directory tree at run time: one entry per documented pr
 A page is taken when its product list says Atlas A2 "支持" (or has no product list) and its
 "函数原型" section holds kernel-side prototypes (`__aicore__`). Host-side pages (tiling, tmp
 size queries) and the cube, Reg (Ascend 950) and TensorAPI chapters are not taken.
+A prototype the page marks as for other products only (inside an `<!-- npu="950" -->` region,
+or after a "仅支持Ascend 950" comment) is kept with a2 = False. Each form carries the page's
+documented A2/A3 data types: {parameter name: first dtype} (documented_dtypes).
 """
 from __future__ import annotations
 
@@ -47,6 +50,17 @@ CLASSES = {
     "LocalMemAllocator": "LocalMemAllocator<Hardware::UB>",
 }
 A2_LINE = re.compile(r"Atlas A2 训练系列产品[^\n：:]*[：:]\s*(\S+)")
+# The npu tags of the pages' product regions that are A2/A3 (910b: Atlas A2, A3: Atlas A3).
+A2_NPU = {"910b", "A3"}
+_NPU_REGION = re.compile(r'<!--\s*npu="([^"]*)"\s*(id\w+)\s*-->(.*?)<!--\s*end\s+\2\s*-->', re.S)
+_OTHER_ONLY = re.compile(r"//[^\n]*仅(?:支持)?\s*Ascend 950")
+# The dtype spellings of the reference the probes can declare (the sim declares half, bfloat16_t).
+CPP_TYPES = {"bool", "int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "int64_t",
+             "uint64_t", "half", "bfloat16_t", "float"}
+_A2_PRODUCT = re.compile(r"Atlas A[23] (?:训练|推理)|Atlas 800I A2")
+_OTHER_PRODUCT = re.compile(r"Ascend 950|Atlas 200I|Kirin|Atlas 推理系列产品|Atlas 训练系列产品")
+_DTYPE_LIST = re.compile(r"(?<!不)支持(?:的数据类型(?:为|是)?\s*[：:]?|(?=u?int|half|float|bfloat|bool))\s*([^。；;|]*)")
+_SUBJECT = re.compile(r"([A-Za-z_]\w*(?:\s*(?:和|、|/|,|，)\s*[A-Za-z_]\w*)*)\s*$", re.A)
 _PROTOTYPE = re.compile(
     r"((?:template\s*<(?:[^<>]|<[^<>]*>)*>\s*)?)"              # template header (one nesting level)
     r"__aicore__\s+(?:(?:static|inline|constexpr|__inout_pipe__\(\w+\))\s+)*"
@@ -63,6 +77,8 @@ class Form:
     params: str         # the parameter list as documented
     owner: str = ""     # the class for a member function ("TPipe"), else ""
     parsed: bool = True # False: the page has kernel-side prototypes this parser did not read
+    a2: bool = True     # False: the page documents this prototype for other products only
+    dtypes: dict = dataclasses.field(default_factory=dict)  # {parameter name: first A2/A3 dtype}
 
 
 def short_label(bullet: str) -> str:
@@ -80,6 +96,86 @@ def a2_supported(text: str) -> bool | None:
     return found.group(1).startswith("支持")
 
 
+def a2_text(text: str, mark: bool = False) -> str:
+    """The page without its product regions that are for other products only (npu tags without
+    910b/A3); with mark, those regions stay, their code blocks marked with an "仅支持Ascend 950" comment."""
+    def region(found: re.Match) -> str:
+        if set(found.group(1).split(",")) & A2_NPU:
+            return a2_text(found.group(3), mark)
+        return re.sub(r"```[a-z]*\n", lambda b: b.group(0) + "// 仅支持Ascend 950\n", found.group(3)) if mark else ""
+    return _NPU_REGION.sub(region, text)
+
+
+def _names(text: str) -> list[str]:
+    return re.findall(r"[A-Za-z_]\w*", text, re.A)
+
+
+def _product(text: str) -> str:
+    return "a2" if _A2_PRODUCT.search(text) else "other" if _OTHER_PRODUCT.search(text) else ""
+
+
+def documented_dtypes(text: str) -> dict[str, str]:
+    """{name: first dtype} of the page's "支持的数据类型" statements for A2/A3: the name is a template
+    or function parameter ("T支持的数据类型为：...", a 参数说明 table row, or the bullet a list is
+    nested under; "*" when none is named); a statement naming Atlas A2/A3 beats one naming no product; statements for other
+    products only are skipped. Read from the 函数原型 section to 调用示例."""
+    body = a2_text(text).replace("\\_", "_")  # markdown-escaped "int8\_t"
+    start = re.search(r"^## 函数原型", body, re.M)
+    body = body[start.start() if start else 0:]
+    body = re.split(r"^## 调用示例", body, maxsplit=1, flags=re.M)[0]
+    found: dict[str, tuple[int, str]] = {}  # name: (0 A2/A3 named, 1 no product named; dtype)
+    context: list[tuple[int, str, list[str]]] = []  # bullets without a list: (indent, product, names)
+    columns: list[str] = []  # a combination table's parameter per column
+    caption = ""             # the product the line before a table names
+    for line in body.splitlines():
+        if not line.strip() or line.strip().startswith("<!--"):
+            continue
+        indent = len(line) - len(line.lstrip())
+        context = [c for c in context if c[0] < indent]
+        row_names: list[str] = []
+        pieces = [line]
+        if not line.lstrip().startswith("|"):
+            columns, caption = [], _product(line)
+        else:
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            # A combination table ("| src数据类型 | dst数据类型 |" under a caption naming the
+            # product): its first row gives one dtype per parameter.
+            heads = [re.fullmatch(r"([\w、/,，和 ]+?)数据类型", c, re.A) for c in cells]
+            if any(heads):
+                columns = [_names(h.group(1)) if h else [] for h in heads]
+                continue
+            row = [(name, cell) for names, cell in zip(columns, cells) for name in names]
+            if columns and all(cell in CPP_TYPES for _, cell in row):  # the first row the probe can declare
+                for name, cell in row if caption != "other" else []:
+                    rank = 0 if caption == "a2" else 1
+                    if name not in found or rank < found[name][0]:
+                        found[name] = (rank, cell)
+                columns = []
+            if columns:
+                continue
+            row_names = _names(cells[0]) if len(cells) > 1 else []
+            pieces = [p for c in cells[1:] for p in re.split(r"<br\s*/?>", c)]
+        for piece in pieces:
+            listed = _DTYPE_LIST.search(piece)
+            types = [t for t in _names(listed.group(1)) if t in CPP_TYPES] if listed else []
+            subject = _SUBJECT.search(piece[:listed.start()]) if listed else None
+            names = _names(subject.group(1)) if subject else []
+            product = _product(piece) or next((c[1] for c in reversed(context) if c[1]), "")
+            if not types:
+                if not row_names:
+                    context.append((indent, _product(piece), names))
+                continue
+            if product == "other":
+                continue
+            # "*": the list names no parameter (the form's only type parameter, if it has one).
+            names = names or row_names or next((c[2] for c in reversed(context) if c[2]), ["*"])
+            rank = 0 if product == "a2" else 1
+            for name in names:
+                if name not in found or rank < found[name][0]:
+                    found[name] = (rank, types[0])
+    return {name: dtype for name, (_, dtype) in found.items()}
+
+
 def prototype_section(text: str) -> str:
     found = re.search(r"^## 函数原型[^\n]*\n(.*?)(?=^## )", text, re.S | re.M)
     return found.group(1) if found else ""
@@ -89,7 +185,8 @@ def forms_of_page(path: pathlib.Path, area: str, page: str) -> list[Form]:
     text = path.read_text(encoding="utf-8", errors="replace")
     if a2_supported(text) is False:
         return []
-    section = prototype_section(text)
+    section = prototype_section(a2_text(text, mark=True))
+    dtypes = documented_dtypes(text)
     owner = path.parent.name if path.parent.name in CLASSES else ""
     forms = []
     label = ""
@@ -99,13 +196,15 @@ def forms_of_page(path: pathlib.Path, area: str, page: str) -> list[Form]:
         bullets = re.findall(r"^\s*[-*]\s+(.+)$", section[position:block.start()], re.M)
         label = short_label(bullets[-1]) if bullets else label
         position = block.end()
-        code = re.sub(r"//[^\n]*", "", block.group(1))
-        for match in _PROTOTYPE.finditer(code):
-            name = match.group(3)
-            if name in ("if", "for", "while", "return"):
-                continue
-            forms.append(Form(name, area, page, label, " ".join(match.group(1).split()),
-                              " ".join(match.group(4).split()), owner))
+        # Prototypes after an "仅支持Ascend 950" comment are for that product only.
+        for part, a2 in zip(_OTHER_ONLY.split(block.group(1), maxsplit=1), (True, False)):
+            code = re.sub(r"//[^\n]*", "", part)
+            for match in _PROTOTYPE.finditer(code):
+                name = match.group(3)
+                if name in ("if", "for", "while", "return"):
+                    continue
+                forms.append(Form(name, area, page, label, " ".join(match.group(1).split()),
+                                  " ".join(match.group(4).split()), owner, a2=a2, dtypes=dtypes))
     if not forms and "__aicore__" in section:
         forms.append(Form(path.stem.split("(")[0].split("（")[0], area, page, "", "", "", owner, parsed=False))
     return forms
