@@ -23,6 +23,7 @@ import json
 import os
 import pathlib
 import re
+import resource
 import signal
 import subprocess
 import sys
@@ -71,10 +72,21 @@ def _script_env() -> dict[str, str]:
     return env
 
 
+# A sample's step may use this much heap (RLIMIT_DATA) and no more: the sim logs every
+# instruction, and a sample issuing hundreds of millions of scalar ones would otherwise take the
+# machine's memory (and the OOM killer another process) instead of failing alone.
+STEP_MEMORY_CAP_GIB = 8
+
+
+def _cap_memory() -> None:
+    cap = STEP_MEMORY_CAP_GIB << 30
+    resource.setrlimit(resource.RLIMIT_DATA, (cap, cap))
+
+
 def _run_step(cmd: list[str], cwd: pathlib.Path) -> tuple[int | None, str]:
     try:
         done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=RUN_TIMEOUT,
-                              errors="replace", env=_script_env())
+                              errors="replace", env=_script_env(), preexec_fn=_cap_memory)
     except subprocess.TimeoutExpired:
         return None, f"no result in {RUN_TIMEOUT} s"
     return done.returncode, done.stdout + done.stderr
@@ -138,7 +150,9 @@ def run_sample(sample: catalog.Sample, sim_lib_dir: pathlib.Path, work_dir: path
                 return result
             if code is None or code < 0:
                 result.ran, result.correct = "no", "no"
-                result.blocker = "timeout" if code is None else _signal_name(code)
+                result.blocker = ("timeout" if code is None else
+                                  f"over the {STEP_MEMORY_CAP_GIB} GiB memory cap" if "bad_alloc" in output else
+                                  _signal_name(code))
                 result.detail = _tail(output)
                 return result
             result.ran = "yes"
