@@ -1,4 +1,4 @@
-// run_vector_misc's runner for the high-level Asin, Acos (vector_math_asin.h) and the other APIs
+// run_vector_misc's runner for the high-level Asin, Acos (vector_math_asin.h), Atan (vector_math_atan.h) and the other APIs
 // of tiling/math_tiling_arc.h as they are added: operands dst, src[, sharedTmpBuffer as uint8];
 // options no_temp (the overload without sharedTmpBuffer), reuse_source (isReuseSource = true);
 // the name "<api>/whole" runs the overload without calCount. Also math_tmp_sizes_arc, the host
@@ -11,6 +11,7 @@
 
 #include "kernel_operator.h"
 #include "ascendc_sim/kernel/vector_math_asin.h"  // also wired in vector.h
+#include "ascendc_sim/kernel/vector_math_atan.h"
 #include "misc_binding.h"
 #include "registry.h"
 #include "tiling/tiling_api.h"
@@ -35,13 +36,14 @@ bool RunUnary(const std::string& name, const std::vector<AnyTensor>& ops, uint32
     }
     SIMTEST_ARC_UNARY(Asin)
     SIMTEST_ARC_UNARY(Acos)
+    SIMTEST_ARC_UNARY(Atan)
 #undef SIMTEST_ARC_UNARY
     return false;
 }
 
 bool IsArcApi(const std::string& name) {
     const std::string api = name.substr(0, name.find('/'));
-    for (const char* known : {"Asin", "Acos"}) {
+    for (const char* known : {"Asin", "Acos", "Atan"}) {
         if (api == known) return true;
     }
     return false;

@@ -112,3 +112,6 @@
 #if __has_include("ascendc_sim/kernel/vector_math_asin.h")
 #include "ascendc_sim/kernel/vector_math_asin.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_math_atan.h")
+#include "ascendc_sim/kernel/vector_math_atan.h"
+#endif
