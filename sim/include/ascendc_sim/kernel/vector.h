@@ -115,3 +115,6 @@
 #if __has_include("ascendc_sim/kernel/vector_math_atan.h")
 #include "ascendc_sim/kernel/vector_math_atan.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_math_inv_hyperbolic.h")
+#include "ascendc_sim/kernel/vector_math_inv_hyperbolic.h"
+#endif
