@@ -1,5 +1,5 @@
 // run_vector_misc's runner for the high-level Asin, Acos (vector_math_asin.h), Atan (vector_math_atan.h),
-// Asinh, Acosh, Atanh (vector_math_inv_hyperbolic.h) and the other APIs
+// Asinh, Acosh, Atanh (vector_math_inv_hyperbolic.h), Erfc (vector_math_erfc.h) and the other APIs
 // of tiling/math_tiling_arc.h as they are added: operands dst, src[, sharedTmpBuffer as uint8];
 // options no_temp (the overload without sharedTmpBuffer), reuse_source (isReuseSource = true);
 // the name "<api>/whole" runs the overload without calCount. Also math_tmp_sizes_arc, the host
@@ -14,6 +14,7 @@
 #include "ascendc_sim/kernel/vector_math_asin.h"  // also wired in vector.h
 #include "ascendc_sim/kernel/vector_math_atan.h"
 #include "ascendc_sim/kernel/vector_math_inv_hyperbolic.h"
+#include "ascendc_sim/kernel/vector_math_erfc.h"
 #include "misc_binding.h"
 #include "registry.h"
 #include "tiling/tiling_api.h"
@@ -42,13 +43,14 @@ bool RunUnary(const std::string& name, const std::vector<AnyTensor>& ops, uint32
     SIMTEST_ARC_UNARY(Asinh)
     SIMTEST_ARC_UNARY(Acosh)
     SIMTEST_ARC_UNARY(Atanh)
+    SIMTEST_ARC_UNARY(Erfc)
 #undef SIMTEST_ARC_UNARY
     return false;
 }
 
 bool IsArcApi(const std::string& name) {
     const std::string api = name.substr(0, name.find('/'));
-    for (const char* known : {"Asin", "Acos", "Atan", "Asinh", "Acosh", "Atanh"}) {
+    for (const char* known : {"Asin", "Acos", "Atan", "Asinh", "Acosh", "Atanh", "Erfc"}) {
         if (api == known) return true;
     }
     return false;

@@ -118,3 +118,6 @@
 #if __has_include("ascendc_sim/kernel/vector_math_inv_hyperbolic.h")
 #include "ascendc_sim/kernel/vector_math_inv_hyperbolic.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_math_erfc.h")
+#include "ascendc_sim/kernel/vector_math_erfc.h"
+#endif
