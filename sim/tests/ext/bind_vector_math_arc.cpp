@@ -1,5 +1,6 @@
 // run_vector_misc's runner for the high-level Asin, Acos (vector_math_asin.h), Atan (vector_math_atan.h),
-// Asinh, Acosh, Atanh (vector_math_inv_hyperbolic.h), Erfc (vector_math_erfc.h) and the other APIs
+// Asinh, Acosh, Atanh (vector_math_inv_hyperbolic.h), Erfc (vector_math_erfc.h),
+// Xor and Fmod (vector_math_xor_fmod.h: operands dst, src0, src1[, sharedTmpBuffer]) and the other APIs
 // of tiling/math_tiling_arc.h as they are added: operands dst, src[, sharedTmpBuffer as uint8];
 // options no_temp (the overload without sharedTmpBuffer), reuse_source (isReuseSource = true);
 // the name "<api>/whole" runs the overload without calCount. Also math_tmp_sizes_arc, the host
@@ -15,6 +16,7 @@
 #include "ascendc_sim/kernel/vector_math_atan.h"
 #include "ascendc_sim/kernel/vector_math_inv_hyperbolic.h"
 #include "ascendc_sim/kernel/vector_math_erfc.h"
+#include "ascendc_sim/kernel/vector_math_xor_fmod.h"
 #include "misc_binding.h"
 #include "registry.h"
 #include "tiling/tiling_api.h"
@@ -48,9 +50,34 @@ bool RunUnary(const std::string& name, const std::vector<AnyTensor>& ops, uint32
     return false;
 }
 
+// Xor, Fmod: operands dst, src0, src1[, sharedTmpBuffer as uint8].
+template <bool isReuseSource, class T>
+bool RunBinary(const std::string& name, const std::vector<AnyTensor>& ops, uint32_t n, const Options& o) {
+    const LocalTensor<T>& dst = As<T>(ops, 0);
+    const LocalTensor<T>& src0 = As<T>(ops, 1);
+    const LocalTensor<T>& src1 = As<T>(ops, 2);
+    const size_t slash = name.find('/');
+    const bool whole = slash != std::string::npos;
+    const std::string api = name.substr(0, slash);
+#define SIMTEST_ARC_BINARY(Name)                                                                \
+    if (api == #Name) {                                                                         \
+        if (o.noTemp) whole ? Name<T, isReuseSource>(dst, src0, src1) : Name<T, isReuseSource>(dst, src0, src1, n); \
+        else if (whole) Name<T, isReuseSource>(dst, src0, src1, As<uint8_t>(ops, 3));           \
+        else Name<T, isReuseSource>(dst, src0, src1, As<uint8_t>(ops, 3), n);                   \
+        return true;                                                                            \
+    }
+    if constexpr (sim::vec::kIsOneOf<T, int16_t, uint16_t>) {
+        SIMTEST_ARC_BINARY(Xor)
+    } else {
+        SIMTEST_ARC_BINARY(Fmod)
+    }
+#undef SIMTEST_ARC_BINARY
+    return false;
+}
+
 bool IsArcApi(const std::string& name) {
     const std::string api = name.substr(0, name.find('/'));
-    for (const char* known : {"Asin", "Acos", "Atan", "Asinh", "Acosh", "Atanh", "Erfc"}) {
+    for (const char* known : {"Asin", "Acos", "Atan", "Asinh", "Acosh", "Atanh", "Erfc", "Xor", "Fmod"}) {
         if (api == known) return true;
     }
     return false;
@@ -61,8 +88,14 @@ bool Run(const std::string& api, const std::vector<AnyTensor>& ops, int64_t coun
     return std::visit(
         [&](const auto& dst) {
             using T = typename std::decay_t<decltype(dst)>::PrimType;
+            const auto n = static_cast<uint32_t>(count);
+            const std::string base = api.substr(0, api.find('/'));
+            if constexpr (sim::vec::kIsOneOf<T, int16_t, uint16_t, half, float>) {
+                if (base == "Xor" || base == "Fmod") {
+                    return o.reuseSource ? RunBinary<true, T>(api, ops, n, o) : RunBinary<false, T>(api, ops, n, o);
+                }
+            }
             if constexpr (sim::vec::kActivationType<T>) {
-                const auto n = static_cast<uint32_t>(count);
                 return o.reuseSource ? RunUnary<true, T>(api, ops, n, o) : RunUnary<false, T>(api, ops, n, o);
             }
             return false;

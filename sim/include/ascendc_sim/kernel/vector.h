@@ -121,3 +121,6 @@
 #if __has_include("ascendc_sim/kernel/vector_math_erfc.h")
 #include "ascendc_sim/kernel/vector_math_erfc.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_math_xor_fmod.h")
+#include "ascendc_sim/kernel/vector_math_xor_fmod.h"
+#endif
