@@ -1,5 +1,5 @@
 // run_vector_misc's runner for the high-level Asin, Acos (vector_math_asin.h), Atan (vector_math_atan.h),
-// Asinh, Acosh, Atanh (vector_math_inv_hyperbolic.h), Erfc (vector_math_erfc.h),
+// Asinh, Acosh, Atanh (vector_math_inv_hyperbolic.h), Erfc (vector_math_erfc.h), Sign (vector_math_sign.h),
 // Xor and Fmod (vector_math_xor_fmod.h: operands dst, src0, src1[, sharedTmpBuffer]) and the other APIs
 // of tiling/math_tiling_arc.h as they are added: operands dst, src[, sharedTmpBuffer as uint8];
 // options no_temp (the overload without sharedTmpBuffer), reuse_source (isReuseSource = true);
@@ -17,6 +17,7 @@
 #include "ascendc_sim/kernel/vector_math_inv_hyperbolic.h"
 #include "ascendc_sim/kernel/vector_math_erfc.h"
 #include "ascendc_sim/kernel/vector_math_xor_fmod.h"
+#include "ascendc_sim/kernel/vector_math_sign.h"
 #include "misc_binding.h"
 #include "registry.h"
 #include "tiling/tiling_api.h"
@@ -46,6 +47,7 @@ bool RunUnary(const std::string& name, const std::vector<AnyTensor>& ops, uint32
     SIMTEST_ARC_UNARY(Acosh)
     SIMTEST_ARC_UNARY(Atanh)
     SIMTEST_ARC_UNARY(Erfc)
+    SIMTEST_ARC_UNARY(Sign)
 #undef SIMTEST_ARC_UNARY
     return false;
 }
@@ -77,7 +79,7 @@ bool RunBinary(const std::string& name, const std::vector<AnyTensor>& ops, uint3
 
 bool IsArcApi(const std::string& name) {
     const std::string api = name.substr(0, name.find('/'));
-    for (const char* known : {"Asin", "Acos", "Atan", "Asinh", "Acosh", "Atanh", "Erfc", "Xor", "Fmod"}) {
+    for (const char* known : {"Asin", "Acos", "Atan", "Asinh", "Acosh", "Atanh", "Erfc", "Sign", "Xor", "Fmod"}) {
         if (api == known) return true;
     }
     return false;

@@ -124,3 +124,6 @@
 #if __has_include("ascendc_sim/kernel/vector_math_xor_fmod.h")
 #include "ascendc_sim/kernel/vector_math_xor_fmod.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_math_sign.h")
+#include "ascendc_sim/kernel/vector_math_sign.h"
+#endif
