@@ -109,3 +109,21 @@
 #if __has_include("ascendc_sim/kernel/vector_reduce_sum_api.h")
 #include "ascendc_sim/kernel/vector_reduce_sum_api.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_math_asin.h")
+#include "ascendc_sim/kernel/vector_math_asin.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_math_atan.h")
+#include "ascendc_sim/kernel/vector_math_atan.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_math_inv_hyperbolic.h")
+#include "ascendc_sim/kernel/vector_math_inv_hyperbolic.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_math_erfc.h")
+#include "ascendc_sim/kernel/vector_math_erfc.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_math_xor_fmod.h")
+#include "ascendc_sim/kernel/vector_math_xor_fmod.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_math_sign.h")
+#include "ascendc_sim/kernel/vector_math_sign.h"
+#endif
