@@ -115,6 +115,14 @@ def test_older_forms(simtest, form):
     assert_bits_equal(got(r, 1)[:cal], expected[:cal])
 
 
+def test_perturbed_scale_fails():
+    src = np.arange(-64, 64, dtype=np.int32) * 977
+    sf = np.full(8, 0.0123, F32)
+    good = replay(src, sf, 16, 8, 8, 0).view(np.uint16)
+    bad = replay(src, (sf * F32(1 + 2.0 ** -10)).astype(F32), 16, 8, 8, 0).view(np.uint16)
+    assert (good != bad).any()
+
+
 def test_tmp_sizes(simtest):
     assert simtest.quant_tmp_sizes("AscendDequant", [4, 64], 4) == ((64 + 256 + 72) * 4, (64 + 64 + 72) * 4, 1, 136)
     assert simtest.quant_tmp_sizes("AscendDequant", [64], 4)[2:] == (2, 72)

@@ -73,7 +73,9 @@ namespace sim::vec {
 
 // The DEQSCALE register of the running core and the implementation's g_deqValue.
 struct DeqScaleRegister {
-    const void* launch = nullptr;  // the launch it belongs to (a new launch starts from the reset values)
+    // The launch it belongs to: a launch whose LaunchState lives elsewhere starts from the reset
+    // values (one at the same address inherits the last value, as a core's register would).
+    const void* launch = nullptr;
     uint64_t value = 0x3C00;       // half 1.0
     bool vector = false;           // value is vdeq's address (SetDeqScale(vdeq, vdeqInfo))
     UbRef vdeq;
