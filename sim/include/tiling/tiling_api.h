@@ -65,3 +65,6 @@ void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
 #if __has_include("tiling/math_tiling_arc.h")
 #include "tiling/math_tiling_arc.h"
 #endif
+#if __has_include("tiling/quant_tiling.h")
+#include "tiling/quant_tiling.h"
+#endif

@@ -127,3 +127,12 @@
 #if __has_include("ascendc_sim/kernel/vector_math_sign.h")
 #include "ascendc_sim/kernel/vector_math_sign.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_deq_basic.h")
+#include "ascendc_sim/kernel/vector_deq_basic.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_quant.h")
+#include "ascendc_sim/kernel/vector_quant.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_dequant.h")
+#include "ascendc_sim/kernel/vector_dequant.h"
+#endif
