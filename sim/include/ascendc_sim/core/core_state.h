@@ -63,6 +63,16 @@ struct AtomicRegister {
     uint8_t op = 0;    // sim::atomic::Operation
 };
 
+// A core's DEQSCALE register (SetDeqScale; kernel/vector_deq_basic.h): the scale CastDequant
+// and AddDeqRelu read, or vdeq's address; and the half scale the implementation keeps for
+// AddDeqRelu (g_deqValue). Reset by each launch's CoreState to half 1.0, as the kernel init does.
+struct DeqScaleRegister {
+    uint64_t value = 0x3C00;        // half 1.0
+    bool vector = false;            // value is vdeq's address (SetDeqScale(vdeq, vdeqInfo))
+    UbRef vdeq;
+    uint16_t deqValueBits = 0x3C00;  // g_deqValue, half 1.0
+};
+
 // A core's vector mask register and its mode (SetVectorMask, SetMaskCount/SetMaskNorm; the
 // count-form APIs leave it in Normal mode with every lane set, as CANN's implementations do).
 // Normal mode: bit l of {low, high} enables lane l of every repeat. Counter mode: `low` is the
@@ -138,6 +148,7 @@ public:
                                        // (kernel/call_site.h); every instruction records it
     PadRegister padRegister;           // per core, not per thread: cores are fibers sharing threads
     AtomicRegister atomicRegister;     // likewise
+    DeqScaleRegister deqScale;         // likewise
     VectorMaskRegister vectorMask;     // per core, as padRegister
     CmpMaskRegister cmpMask;           // per core, as padRegister
     int64_t gatherMaskRemain = 0;      // the elements the last GatherMask kept (its rsvdCnt,

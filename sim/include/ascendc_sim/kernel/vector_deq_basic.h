@@ -33,10 +33,8 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <mutex>
 #include <string>
 #include <type_traits>
-#include <unordered_map>
 #include <vector>
 
 #include "ascendc_sim/core/check.h"
@@ -71,28 +69,8 @@ struct VdeqInfo {
 
 namespace sim::vec {
 
-// The DEQSCALE register of the running core and the implementation's g_deqValue.
-struct DeqScaleRegister {
-    // The launch it belongs to: a launch whose LaunchState lives elsewhere starts from the reset
-    // values (one at the same address inherits the last value, as a core's register would).
-    const void* launch = nullptr;
-    uint64_t value = 0x3C00;       // half 1.0
-    bool vector = false;           // value is vdeq's address (SetDeqScale(vdeq, vdeqInfo))
-    UbRef vdeq;
-    half deqValue = half(1.0f);
-};
-inline DeqScaleRegister& DeqScale() {
-    static std::mutex mutex;
-    static std::unordered_map<const CoreState*, DeqScaleRegister> registers;
-    CoreState& core = Core();
-    std::lock_guard<std::mutex> lock(mutex);
-    DeqScaleRegister& reg = registers[&core];
-    if (reg.launch != core.launch) {
-        reg = DeqScaleRegister{};
-        reg.launch = core.launch;
-    }
-    return reg;
-}
+// The DEQSCALE register of the running core (core_state.h).
+inline DeqScaleRegister& DeqScale() { return Core().deqScale; }
 
 inline uint64_t DeqScaleConfig(float scale, int16_t offset, bool signMode) {
     uint32_t bits;
@@ -278,7 +256,7 @@ inline void AddDeqReluChunk(const AscendC::LocalTensor<half>& dst, const AscendC
         MaskedElementwise(step("Cast", "Cast int32_t->float"), m, set, repeat, CastOp<float, int32_t>{num::Rounding::NearestEven},
                           MaskedOptions{}, StridedOperand<float>{src0f, plain32}, StridedOperand<int32_t>{tmp, SrcStride(1, 8)});
     });
-    const float factors[3] = {1.0f / 131072, static_cast<float>(DeqScale().deqValue), 131072.0f};
+    const float factors[3] = {1.0f / 131072, static_cast<float>(half::FromBits(DeqScale().deqValueBits)), 131072.0f};
     const char* names[3] = {"Muls 2^-17", "Muls deqScale", "Muls 2^17"};
     for (int i = 0; i < 3; ++i) {
         masked(f.mask32, [&](const MaskArg& m, bool set) {
@@ -341,14 +319,14 @@ namespace AscendC {
 
 __aicore__ ASCEND_SIM_CALL_SITE_INLINE void SetDeqScale(half scale) {
     sim::NoteCallSite();
-    sim::vec::DeqScaleRegister& reg = sim::vec::DeqScale();
+    sim::DeqScaleRegister& reg = sim::vec::DeqScale();
     reg.value = scale.bits;
     reg.vector = false;
-    reg.deqValue = scale;
+    reg.deqValueBits = scale.bits;
 }
 __aicore__ ASCEND_SIM_CALL_SITE_INLINE void SetDeqScale(float scale, int16_t offset, bool signMode) {
     sim::NoteCallSite();
-    sim::vec::DeqScaleRegister& reg = sim::vec::DeqScale();
+    sim::DeqScaleRegister& reg = sim::vec::DeqScale();
     reg.value = sim::vec::DeqScaleConfig(scale, offset, signMode);
     reg.vector = false;
 }
@@ -360,7 +338,7 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void SetDeqScale(const LocalTensor<T>& vd
     for (int32_t i = 0; i < VDEQ_TENSOR_SIZE; ++i) {
         vdeq.SetValue(i, sim::vec::DeqScaleConfig(vdeqInfo.vdeqScale[i], vdeqInfo.vdeqOffset[i], vdeqInfo.vdeqSignMode[i]));
     }
-    sim::vec::DeqScaleRegister& reg = sim::vec::DeqScale();
+    sim::DeqScaleRegister& reg = sim::vec::DeqScale();
     reg.value = vdeq.SimRef().offset >> 5;
     reg.vector = true;
     reg.vdeq = vdeq.SimRef();
