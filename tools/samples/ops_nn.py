@@ -187,10 +187,17 @@ def compile_kernel(kernel: Kernel, ops_nn: pathlib.Path, work_dir: pathlib.Path)
     return result
 
 
-def run_all(sources: str, work_dir: pathlib.Path, jobs: int = 2) -> tuple[list[Kernel], list[KernelResult]]:
+def run_all(sources: str, work_dir: pathlib.Path, jobs: int = 2,
+            only: list[str] | None = None) -> tuple[list[Kernel], list[KernelResult]]:
+    """Compiles every A2/A3 kernel, or (only) those whose "family/op" name contains one of the
+    strings given."""
     ops_nn = pathlib.Path(sources) / OPS_NN
     kernels = find_kernels(ops_nn)
     a2a3 = [k for k in kernels if k.kind == "a2a3"]
+    if only:
+        a2a3 = [k for k in a2a3 if any(o in f"{k.family}/{k.op}" for o in only)]
+        if not a2a3:
+            raise SystemExit(f"build.py samples --ops-nn: --only {' '.join(only)} matches no A2/A3 ops-nn kernel")
     stage_sibling_kernels(ops_nn, work_dir)
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         results = list(pool.map(lambda k: compile_kernel(k, ops_nn, work_dir), a2a3))
