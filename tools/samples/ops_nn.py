@@ -78,6 +78,32 @@ def _arch35_only(entry: pathlib.Path) -> bool:
     return bool(own) and all(name.startswith("arch35/") for name in own)
 
 
+def _camel(op: str) -> str:
+    return "".join(part.capitalize() for part in op.split("_"))
+
+
+def op_tiling_headers(family_dir: pathlib.Path, op_dir: pathlib.Path) -> list[pathlib.Path]:
+    """The op_host tiling headers of the op (op_host/ and its A2/A3 op_host/arch22/, not arch35),
+    and, when none of them registers the op type (REGISTER_TILING_DATA_CLASS(OpType, ...)), the
+    family's header that does: swi_glu_grad's struct is registered in swi_glu's op_host header."""
+    host = op_dir / "op_host"
+    if not host.is_dir():
+        return []
+    headers = sorted(p for d in (host, host / "arch22") if d.is_dir()
+                     for p in d.glob("*tiling*.h") if "arch35" not in p.name)
+    camel = _camel(op_dir.name)
+
+    def registers(header: pathlib.Path) -> bool:
+        return any(t == camel for t, _ in REGISTER.findall(header.read_text(errors="replace")))
+
+    if not any(registers(h) for h in headers):
+        for other in sorted(family_dir.glob("*/op_host/*tiling*.h")) + sorted(family_dir.glob("*/op_host/arch22/*tiling*.h")):
+            if "arch35" not in other.name and registers(other):
+                headers.append(other)
+                break
+    return headers
+
+
 def find_kernels(ops_nn: pathlib.Path) -> list[Kernel]:
     if not (ops_nn / FAMILIES[0]).is_dir():
         raise FileNotFoundError(f"{ops_nn} holds no {FAMILIES[0]}/ directory (not an ops-nn checkout)")
@@ -96,8 +122,7 @@ def find_kernels(ops_nn: pathlib.Path) -> list[Kernel]:
                 kind = "none" if not any(kernel_dir.rglob("*.cpp")) else "950"
             else:
                 kind = "a2a3" if _a2a3_config(op_dir) and not _arch35_only(entry) else "950"
-            headers = sorted(p for p in (op_dir / "op_host").glob("*tiling*.h") if "arch35" not in p.name) \
-                if (op_dir / "op_host").is_dir() else []
+            headers = op_tiling_headers(ops_nn / family, op_dir)
             kernels.append(Kernel(family, op_dir.name, kind, entry, headers))
     return kernels
 
@@ -126,7 +151,7 @@ def kernel_tiling_header(kernel: Kernel) -> str:
              "#include <cstdint>"]
     for name, fields in structs.items():
         lines += [f"struct alignas(8) {name} {{", *[f"    {f}" for f in fields], "};"]
-    camel = "".join(part.capitalize() for part in kernel.op.split("_"))
+    camel = _camel(kernel.op)
     default = registered.get(camel) or next(iter(registered.values()), None) or next(iter(structs), None)
     if default:
         lines += ["namespace ascendc_sim_tiling {", f"using Default = ::{default};", "}  // namespace ascendc_sim_tiling"]

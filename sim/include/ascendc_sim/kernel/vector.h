@@ -109,3 +109,9 @@
 #if __has_include("ascendc_sim/kernel/vector_reduce_sum_api.h")
 #include "ascendc_sim/kernel/vector_reduce_sum_api.h"
 #endif
+#if __has_include("ascendc_sim/kernel/init_output.h")
+#include "ascendc_sim/kernel/init_output.h"
+#endif
+#if __has_include("ascendc_sim/kernel/scalar_convert_utils.h")
+#include "ascendc_sim/kernel/scalar_convert_utils.h"
+#endif
