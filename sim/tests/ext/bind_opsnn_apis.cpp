@@ -8,4 +8,5 @@ SIMTEST_BINDINGS(opsnn_apis) {
     simtest::RegisterKernel("init_output_default", &init_output_default);
     simtest::RegisterKernel("init_output_read_back", &init_output_read_back);
     simtest::RegisterKernel("to_float_scalars", &to_float_scalars);
+    simtest::RegisterKernel("pipe_assigned_member", &pipe_assigned_member);
 }

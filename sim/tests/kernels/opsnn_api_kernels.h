@@ -53,3 +53,40 @@ extern "C" __global__ __aicore__ void to_float_scalars(GM_ADDR x, GM_ADDR z) {
     zGm.SetGlobalBuffer((__gm__ float*)z, 64);
     for (uint32_t i = 0; i < 64; ++i) zGm.SetValue(i, AscendC::ToFloat(xGm.GetValue(i)));
 }
+// pipe_assigned_member: a kernel class holding a TPipe by value, assigned from the kernel's pipe
+// after one TBuf was carved (as ops-nn's layer_norm_grad_v3 does); its queue comes after that
+// TBuf; z = x + 1 (64 floats).
+namespace opsnn_api_kernels {
+class PipeMember {
+public:
+    __aicore__ inline void Init(GM_ADDR x, GM_ADDR z, AscendC::TPipe& pipeIn) {
+        pipe = pipeIn;
+        pipe.InitBuffer(queue, 1, 64 * sizeof(float));
+        xGm.SetGlobalBuffer((__gm__ float*)x, 64);
+        zGm.SetGlobalBuffer((__gm__ float*)z, 64);
+    }
+    __aicore__ inline void Process() {
+        AscendC::LocalTensor<float> t = queue.AllocTensor<float>();
+        AscendC::DataCopy(t, xGm, 64);
+        queue.EnQue(t);
+        t = queue.DeQue<float>();
+        AscendC::Adds(t, t, 1.0f, 64);
+        queue.EnQue(t);
+        t = queue.DeQue<float>();
+        AscendC::DataCopy(zGm, t, 64);
+        queue.FreeTensor(t);
+    }
+private:
+    AscendC::TPipe pipe;
+    AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1> queue;
+    AscendC::GlobalTensor<float> xGm, zGm;
+};
+}  // namespace opsnn_api_kernels
+extern "C" __global__ __aicore__ void pipe_assigned_member(GM_ADDR x, GM_ADDR z) {
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> first;
+    pipe.InitBuffer(first, 1024);
+    opsnn_api_kernels::PipeMember op;
+    op.Init(x, z, pipe);
+    op.Process();
+}
