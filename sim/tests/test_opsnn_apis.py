@@ -82,6 +82,7 @@ using namespace AscendC;
 static_assert(AlignUp(17, 8) == 24 && AlignUp(16, 8) == 16 && AlignUp(0, 8) == 0, "AlignUp");
 static_assert(std::is_same_v<decltype(AlignUp(1u, 2u)), uint32_t>, "AlignUp returns uint32_t");
 static_assert(ConstCeil(17, 8) == 3, "ConstCeil");
+void Preload() { PRELOAD(8); }
 static_assert(std::is_same_v<decltype(ToFloat(bfloat16_t{})), float>, "ToFloat returns float");
 static_assert(DT_FLOAT == 0 && DT_FLOAT16 == 1 && DT_BF16 == 27 && DT_UINT32 == 8 && DT_INT64 == 9, "DT codes");
 static_assert(FORMAT_ND == 2 && FORMAT_NC1HWC0 == 3, "format codes");

@@ -3,12 +3,19 @@
 //                        dav-2201 the one overload, exact (a bfloat16 widened to float); a float
 //                        argument converts to bfloat16_t first, as in CANN's build;
 //   AlignUp, ConstCeil, Ceil (impl/basic_api/utils/kernel_utils_ceil_oom_que.h): uint32_t
-//                        ceil-division helpers; AlignUp(a, b) rounds a up to a multiple of b.
+//                        ceil-division helpers; AlignUp(a, b) rounds a up to a multiple of b;
+//   PRELOAD(len)         (same header): an instruction-cache preload of the next len bytes of
+//                        code on the NPU, an empty block in CANN's CPU-debug build and here.
 #pragma once
 #include <cstdint>
 
 #include "ascendc_sim/kernel/markers.h"
 #include "ascendc_sim/kernel/scalar_ops.h"
+
+#ifndef PRELOAD
+#define PRELOAD(len) \
+    {}
+#endif
 
 namespace AscendC {
 
