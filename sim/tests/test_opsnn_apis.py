@@ -97,3 +97,59 @@ def test_a_tpipe_member_assigned_from_the_kernels_pipe(simtest):
     r = simtest.launch("pipe_assigned_member", 2, [("x", x.tobytes()), ("z", bytes(256))])
     assert r["ok"], r["error"]
     np.testing.assert_array_equal(np.frombuffer(r["outputs"]["z"], np.float32), x + np.float32(1))
+
+
+TPL_DECL = """
+ASCENDC_TPL_ARGS_DECL(Op,
+    ASCENDC_TPL_DTYPE_DECL(dtype, DT_FLOAT, DT_FLOAT16),
+    ASCENDC_TPL_UINT_DECL(mode, 2, ASCENDC_TPL_UI_LIST, 3, 7, 9),
+    ASCENDC_TPL_UINT_DECL(split, 4, ASCENDC_TPL_UI_MIX, 1, 10, 12, 40),
+    ASCENDC_TPL_BOOL_DECL(flag, 0, 1));
+ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_UINT_SEL(mode, ASCENDC_TPL_UI_LIST, 3)));
+"""
+
+
+def _run_program(tmp_path, source_text, *flags):
+    compiler = shutil.which("g++")
+    if compiler is None:
+        pytest.skip("no g++")
+    include = pathlib.Path(__file__).resolve().parents[2] / "sim" / "include"
+    source = tmp_path / "prog.cpp"
+    source.write_text(source_text)
+    exe = tmp_path / "prog"
+    built = subprocess.run([compiler, "-std=c++17", *flags, f"-I{include}", str(source), "-o", str(exe)],
+                           capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stderr
+    return subprocess.run([str(exe)], capture_output=True, text=True, timeout=60).stdout
+
+
+def test_template_argument_host_encodes_tiling_keys(tmp_path):
+    out = _run_program(tmp_path, '#include <cstdio>\n#include "ascendc/host_api/tiling/template_argument.h"\n'
+                       "#define DT_FLOAT 0\n#define DT_FLOAT16 1\n" + TPL_DECL + """
+int main() {
+    std::printf("%llu %llu %llu %llu\\n", (unsigned long long)GET_TPL_TILING_KEY(1, 7, 40, 1),
+                (unsigned long long)GET_TPL_TILING_KEY(0, 3, 12, 0), (unsigned long long)GET_TPL_TILING_KEY(0, 8, 1, 0),
+                (unsigned long long)GET_TPL_TILING_KEY(0, 9, 11, 1));
+}
+""")
+    # dtype: 8 bits (value as is); mode: 2 bits, index in [3, 7, 9]; split: 4 bits, index in
+    # [10, 11, 12, 40] (range 10..12 then the list); flag: 1 bit.
+    def key(dtype, mode_index, split_index, flag):
+        return dtype | mode_index << 8 | split_index << 10 | flag << 14
+    lines = out.splitlines()
+    assert "[ERROR] ASCENDC_TPL_UINT_SEL mode value 8 does not exist" in out
+    assert lines[-1].split() == [str(key(1, 1, 3, 1)), str(key(0, 0, 2, 0)), str(0xFFFFFFFFFFFFFFFF),
+                                 str(key(0, 2, 1, 1))]
+
+
+def test_template_argument_kernel_side_declares_nothing(tmp_path):
+    compiler = shutil.which("g++")
+    include = pathlib.Path(__file__).resolve().parents[2] / "sim" / "include"
+    source = tmp_path / "kernel.cpp"
+    source.write_text('#include <type_traits>\n#include "ascendc/host_api/tiling/template_argument.h"\n' + TPL_DECL + """
+static_assert(std::is_same_v<TypeFromId<DT_FLOAT16>::type, half>, "TypeFromId");
+static_assert(std::is_same_v<TypeFromId<DT_BF16>::type, bfloat16_t>, "TypeFromId bf16");
+""")
+    result = subprocess.run([compiler, "-std=c++17", "-fsyntax-only", "-DASCENDC_TPL_KERNEL", f"-I{include}", str(source)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr

@@ -200,7 +200,8 @@ def compile_kernel(kernel: Kernel, ops_nn: pathlib.Path, work_dir: pathlib.Path)
     if kernel.family == "norm":
         includes.append(ops_nn / "norm" / "norm_common" / "op_kernel")
     cmd = ["g++", *asc_compile.CXX_FLAGS, "-fsyntax-only", *[f"-D{d}" for d in asc_compile.cpu_debug_defines()],
-           "-DASCENDC_SIM_KERNEL_TILING", *[f"-D{d}" for d in dtype_defines(kernel, ops_nn)], *[f"-I{d}" for d in includes if d.is_dir()], "-include", str(tiling),
+           "-DASCENDC_SIM_KERNEL_TILING", "-DASCENDC_TPL_KERNEL",  # as CANN's op compile (compile_op.py)
+           *[f"-D{d}" for d in dtype_defines(kernel, ops_nn)], *[f"-I{d}" for d in includes if d.is_dir()], "-include", str(tiling),
            str(kernel.entry)]
     try:
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=COMPILE_TIMEOUT, errors="replace")
