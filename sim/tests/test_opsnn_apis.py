@@ -8,7 +8,7 @@ import subprocess
 
 import numpy as np
 import pytest
-from sim.tests.vector_harness import compile_errors
+from sim.tests.vector_harness import assert_bits_equal, compile_errors
 
 
 def counts(elements, capacity):
@@ -153,3 +153,75 @@ static_assert(std::is_same_v<TypeFromId<DT_BF16>::type, bfloat16_t>, "TypeFromId
     result = subprocess.run([compiler, "-std=c++17", "-fsyntax-only", "-DASCENDC_TPL_KERNEL", f"-I{include}", str(source)],
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
+
+
+ARANGE_TYPES = {"float": np.float32, "half": np.float16, "int32": np.int32, "int16": np.int16}
+
+
+def arange_replay(dtype, first, diff, count):
+    """CANN's dav-2201 steps (arithprogression_common_impl.h): one block by scalars (half in
+    float), then block-to-block Adds up to a repeat, then repeat-to-repeat Adds (the tail too)."""
+    block, rep = 32 // np.dtype(dtype).itemsize, 256 // np.dtype(dtype).itemsize
+    out = np.zeros(1024, dtype)
+    first_t, diff_t = dtype(first), dtype(diff)
+    scalar_count = min(count, block)
+    for i in range(scalar_count):
+        out[i] = dtype(np.float32(first_t) + np.float32(diff_t) * np.float32(i)) if dtype == np.float16 else \
+            dtype(first_t + diff_t * dtype(i))
+    if count <= block:
+        return out[:count]
+    step = (lambda n: dtype(int(diff_t) * n)) if np.issubdtype(dtype, np.integer) else \
+        (lambda n: dtype(np.float32(diff_t) * np.float32(n)))
+    blocks = min(-(-count // block), 8) if count <= rep else 8
+    for b in range(1, blocks):
+        out[b * block:(b + 1) * block] = (out[(b - 1) * block:b * block] + step(block)).astype(dtype)
+    if count > rep:
+        repeats, tail = divmod(count, rep)
+        for r in range(1, repeats):
+            out[r * rep:(r + 1) * rep] = (out[(r - 1) * rep:r * rep] + step(rep)).astype(dtype)
+        if tail:
+            n = -(-tail // block) * block
+            out[repeats * rep:repeats * rep + n] = (out[(repeats - 1) * rep:(repeats - 1) * rep + n] + step(rep)).astype(dtype)
+    return out[:count]
+
+
+def arange_args(count, first, diff):
+    return np.array([count], np.int32).tobytes() + np.array([first, diff], np.float32).tobytes()
+
+
+@pytest.mark.parametrize("name", list(ARANGE_TYPES))
+@pytest.mark.parametrize("count", [5, 8, 40, 64, 200, 1000])
+def test_arange_matches_the_replay_and_the_sequence(simtest, name, count):
+    dtype = ARANGE_TYPES[name]
+    first, diff = (3.0, 2.0) if np.issubdtype(dtype, np.integer) else (-1.25, 0.375)
+    r = simtest.launch(f"arange_{name}", 1, [("x", arange_args(count, first, diff)), ("z", bytes(1024 * np.dtype(dtype).itemsize))])
+    assert r["ok"], r["error"]
+    out = np.frombuffer(r["outputs"]["z"], dtype)[:count]
+    assert_bits_equal(out, arange_replay(dtype, first, diff, count))
+    exact = first + diff * np.arange(count, dtype=np.float64)
+    tolerance = 0 if np.issubdtype(dtype, np.integer) else (np.abs(exact).max() * (2e-3 if dtype == np.float16 else 1e-6) + 1e-6)
+    assert np.abs(out.astype(np.float64) - exact).max() <= tolerance
+
+
+def test_arange_replay_catches_a_wrong_step():
+    good = arange_replay(np.float32, -1.25, 0.375, 200)
+    bad = arange_replay(np.float32, -1.25, 0.376, 200)
+    assert not np.array_equal(good, bad)
+
+
+@pytest.mark.parametrize("count,first,diff,kind,word", [(0, 1.0, 1.0, "api-misuse", "count"),
+                                                        (16, 1.0, -1.0, "api-misuse", "diffValue"),
+                                                        (2000, 1.0, 1.0, "operand-bounds", "exceeds")])
+def test_arange_misuse_is_reported(simtest, count, first, diff, kind, word):
+    r = simtest.launch("arange_float", 1, [("x", arange_args(count, first, diff)), ("z", bytes(4096))])
+    assert not r["ok"] and r["error_kind"] == kind, r["error"]
+    assert "Arange" in r["error"] and word in r["error"]
+
+
+def test_arange_rejects_undocumented_types(tmp_path):
+    stderr = compile_errors(tmp_path, """
+#include "kernel_operator.h"
+using namespace AscendC;
+void Bad(LocalTensor<uint8_t> t) { ArithProgression<uint8_t>(t, 1, 1, 8); }
+""")
+    assert "Arange/ArithProgression: element type must be" in stderr

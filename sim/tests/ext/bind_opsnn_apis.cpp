@@ -9,4 +9,8 @@ SIMTEST_BINDINGS(opsnn_apis) {
     simtest::RegisterKernel("init_output_read_back", &init_output_read_back);
     simtest::RegisterKernel("to_float_scalars", &to_float_scalars);
     simtest::RegisterKernel("pipe_assigned_member", &pipe_assigned_member);
+    simtest::RegisterKernel("arange_float", &arange_float);
+    simtest::RegisterKernel("arange_half", &arange_half);
+    simtest::RegisterKernel("arange_int32", &arange_int32);
+    simtest::RegisterKernel("arange_int16", &arange_int16);
 }

@@ -4,6 +4,8 @@
 //   init_output_read_back: InitOutput then DataCopy GM->UB of the same bytes without an
 //                          MTE3->MTE2 sync (InitOutput ends without a barrier: a pipe-hazard).
 #pragma once
+#include <cstring>
+
 #include "kernel_operator.h"
 
 namespace opsnn_api_kernels {
@@ -90,3 +92,29 @@ extern "C" __global__ __aicore__ void pipe_assigned_member(GM_ADDR x, GM_ADDR z)
     op.Init(x, z, pipe);
     op.Process();
 }
+// arange_<T>: z[0..count) = Arange(first, diff, count), count/first/diff from x (int32 count,
+// then float first, float diff); the UB tensor holds 1024 elements.
+template <class T>
+__aicore__ inline void ArangeKernel(GM_ADDR x, GM_ADDR z) {
+    AscendC::GlobalTensor<int32_t> args;
+    args.SetGlobalBuffer((__gm__ int32_t*)x, 3);
+    const int32_t count = args.GetValue(0);
+    int32_t firstBits = args.GetValue(1), diffBits = args.GetValue(2);
+    float first, diff;
+    std::memcpy(&first, &firstBits, 4);
+    std::memcpy(&diff, &diffBits, 4);
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 1024 * sizeof(T));
+    AscendC::LocalTensor<T> t = buf.Get<T>();
+    AscendC::ArithProgression<T>(t, static_cast<T>(first), static_cast<T>(diff), count);
+    AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(0);
+    AscendC::GlobalTensor<T> zGm;
+    zGm.SetGlobalBuffer((__gm__ T*)z, 1024);
+    AscendC::DataCopy(zGm, t, 1024);
+}
+extern "C" __global__ __aicore__ void arange_float(GM_ADDR x, GM_ADDR z) { ArangeKernel<float>(x, z); }
+extern "C" __global__ __aicore__ void arange_half(GM_ADDR x, GM_ADDR z) { ArangeKernel<half>(x, z); }
+extern "C" __global__ __aicore__ void arange_int32(GM_ADDR x, GM_ADDR z) { ArangeKernel<int32_t>(x, z); }
+extern "C" __global__ __aicore__ void arange_int16(GM_ADDR x, GM_ADDR z) { ArangeKernel<int16_t>(x, z); }

@@ -115,3 +115,6 @@
 #if __has_include("ascendc_sim/kernel/scalar_convert_utils.h")
 #include "ascendc_sim/kernel/scalar_convert_utils.h"
 #endif
+#if __has_include("ascendc_sim/kernel/arith_progression.h")
+#include "ascendc_sim/kernel/arith_progression.h"
+#endif
