@@ -94,7 +94,7 @@ static_assert(FORMAT_ND == 2 && FORMAT_NC1HWC0 == 3, "format codes");
 
 def test_a_tpipe_member_assigned_from_the_kernels_pipe(simtest):
     x = np.linspace(-3, 3, 64).astype(np.float32)
-    r = simtest.launch("pipe_assigned_member", 2, [("x", x.tobytes()), ("z", bytes(256))])
+    r = simtest.launch("pipe_assigned_member", 1, [("x", x.tobytes()), ("z", bytes(256))])
     assert r["ok"], r["error"]
     np.testing.assert_array_equal(np.frombuffer(r["outputs"]["z"], np.float32), x + np.float32(1))
 

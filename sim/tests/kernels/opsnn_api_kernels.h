@@ -57,30 +57,34 @@ extern "C" __global__ __aicore__ void to_float_scalars(GM_ADDR x, GM_ADDR z) {
 }
 // pipe_assigned_member: a kernel class holding a TPipe by value, assigned from the kernel's pipe
 // after one TBuf was carved (as ops-nn's layer_norm_grad_v3 does); its queue comes after that
-// TBuf; z = x + 1 (64 floats).
+// TBuf (UB from 1024 on); z = x + 1 (64 floats).
 namespace opsnn_api_kernels {
 class PipeMember {
 public:
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR z, AscendC::TPipe& pipeIn) {
         pipe = pipeIn;
-        pipe.InitBuffer(queue, 1, 64 * sizeof(float));
+        pipe.InitBuffer(inQueue, 1, 64 * sizeof(float));
+        pipe.InitBuffer(outQueue, 1, 64 * sizeof(float));
         xGm.SetGlobalBuffer((__gm__ float*)x, 64);
         zGm.SetGlobalBuffer((__gm__ float*)z, 64);
     }
     __aicore__ inline void Process() {
-        AscendC::LocalTensor<float> t = queue.AllocTensor<float>();
-        AscendC::DataCopy(t, xGm, 64);
-        queue.EnQue(t);
-        t = queue.DeQue<float>();
-        AscendC::Adds(t, t, 1.0f, 64);
-        queue.EnQue(t);
-        t = queue.DeQue<float>();
-        AscendC::DataCopy(zGm, t, 64);
-        queue.FreeTensor(t);
+        AscendC::LocalTensor<float> in = inQueue.AllocTensor<float>();
+        AscendC::DataCopy(in, xGm, 64);
+        inQueue.EnQue(in);
+        in = inQueue.DeQue<float>();
+        AscendC::LocalTensor<float> out = outQueue.AllocTensor<float>();
+        AscendC::Adds(out, in, 1.0f, 64);
+        outQueue.EnQue(out);
+        inQueue.FreeTensor(in);
+        out = outQueue.DeQue<float>();
+        AscendC::DataCopy(zGm, out, 64);
+        outQueue.FreeTensor(out);
     }
 private:
     AscendC::TPipe pipe;
-    AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1> queue;
+    AscendC::TQue<AscendC::TPosition::VECIN, 1> inQueue;
+    AscendC::TQue<AscendC::TPosition::VECOUT, 1> outQueue;
     AscendC::GlobalTensor<float> xGm, zGm;
 };
 }  // namespace opsnn_api_kernels
@@ -112,7 +116,7 @@ __aicore__ inline void ArangeKernel(GM_ADDR x, GM_ADDR z) {
     AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(0);
     AscendC::GlobalTensor<T> zGm;
     zGm.SetGlobalBuffer((__gm__ T*)z, 1024);
-    AscendC::DataCopy(zGm, t, 1024);
+    AscendC::DataCopyPad(zGm, t, AscendC::DataCopyExtParams{1, static_cast<uint32_t>(count * sizeof(T)), 0, 0, 0});
 }
 extern "C" __global__ __aicore__ void arange_float(GM_ADDR x, GM_ADDR z) { ArangeKernel<float>(x, z); }
 extern "C" __global__ __aicore__ void arange_half(GM_ADDR x, GM_ADDR z) { ArangeKernel<half>(x, z); }
