@@ -11,6 +11,7 @@
     python3 build.py asc FILE.asc [--run] [-- ARGS]   # build a CANN 9 .asc program (kernel + main) on the sim
     python3 build.py samples [--sources DIR]          # CANN's vector samples on the sim: docs/sim_samples.md
     python3 build.py samples --api-table              # the kernel API probe: docs/sim_kernel_api.md
+    python3 build.py samples --ops-nn [--only OP]     # ops-nn's A2/A3 kernels compiled (syntax only) against the sim
     python3 build.py deps       # install the Python packages in requirements.txt
     python3 build.py package    # custom_opp_<os>_<arch>.run with an installed CANN (CMake preset cann)
     python3 build.py install-package [--install-path P]   # run that .run
@@ -389,6 +390,15 @@ def cmd_samples(args) -> None:
     if not args.sources or not (pathlib.Path(args.sources) / "asc-devkit").is_dir():
         raise SystemExit("build.py samples: --sources DIR (default $CANN_SOURCES_DIR) must hold an asc-devkit "
                          f"checkout; got {args.sources!r}")
+    if args.ops_nn:
+        # ops-nn's kernels alone: a syntax-only compile against the sim's headers (no library
+        # needed); prints one row per kernel and leaves the document alone.
+        ops_nn = load_tool(SAMPLES_TOOLS, "ops_nn")
+        if not (pathlib.Path(args.sources) / ops_nn.OPS_NN).is_dir():
+            raise SystemExit(f"build.py samples --ops-nn: {args.sources} holds no {ops_nn.OPS_NN} checkout")
+        _, results = ops_nn.run_all(args.sources, BUILD / "samples" / "ops_nn", args.jobs or 2, only=args.only)
+        say(f"ops-nn: {sum(r.compiles for r in results)} of {len(results)} A2/A3 kernels compile")
+        return
     sim_lib = build_sim_library(args)
     if args.api_table:
         # A partial probe (--only PAGE...) prints its rows and leaves the document alone.
@@ -556,8 +566,11 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--sources", default=os.environ.get("CANN_SOURCES_DIR"),
                    help="a directory of CANN checkouts (asc-devkit, ops-nn, ...); default $CANN_SOURCES_DIR")
     p.add_argument("--api-table", action="store_true", help="the API probe instead of the samples")
-    p.add_argument("--only", nargs="+", help="only the samples (or, with --api-table, the API pages) whose path "
-                   "contains one of these (no doc written)")
+    p.add_argument("--ops-nn", action="store_true", help="only ops-nn's A2/A3 activation/norm kernels, compiled "
+                   "(syntax only) against the sim's headers; with --only, the kernels whose family/op contains one "
+                   "of these (no doc written)")
+    p.add_argument("--only", nargs="+", help="only the samples (or, with --api-table, the API pages; with --ops-nn, "
+                   "the ops-nn kernels) whose path contains one of these (no doc written)")
     p.add_argument("-j", "--jobs", type=int)
     p.set_defaults(func=cmd_samples)
     p = sub.add_parser("check", help="the edit loop: rebuild only the op and its module for the chosen "

@@ -216,8 +216,12 @@ class TPipe {
 public:
     __aicore__ TPipe();
     __aicore__ ~TPipe();
-    TPipe(const TPipe&) = delete;
-    TPipe& operator=(const TPipe&) = delete;
+    // Copyable as CANN's (include/basic_api/kernel_tpipe.h declares no copy members, so the
+    // implicit ones copy the pipe's state): a kernel class holding a TPipe by value may assign the
+    // kernel's pipe to it (ops-nn layer_norm_grad_v3: `pipe = pipeIn;`) and carve its buffers from
+    // there on. The copy does not become GetTPipePtr()'s pipe (no constructor body runs).
+    TPipe(const TPipe&) = default;
+    TPipe& operator=(const TPipe&) = default;
 
     // num buffers of len bytes each (len rounded up to 32 bytes).
     template <TPosition src, TPosition dst, int32_t depth, auto mask>

@@ -136,3 +136,12 @@
 #if __has_include("ascendc_sim/kernel/vector_dequant.h")
 #include "ascendc_sim/kernel/vector_dequant.h"
 #endif
+#if __has_include("ascendc_sim/kernel/init_output.h")
+#include "ascendc_sim/kernel/init_output.h"
+#endif
+#if __has_include("ascendc_sim/kernel/scalar_convert_utils.h")
+#include "ascendc_sim/kernel/scalar_convert_utils.h"
+#endif
+#if __has_include("ascendc_sim/kernel/arith_progression.h")
+#include "ascendc_sim/kernel/arith_progression.h"
+#endif
