@@ -112,3 +112,6 @@
 #if __has_include("ascendc_sim/kernel/vector_glu.h")
 #include "ascendc_sim/kernel/vector_glu.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_softmax_grad.h")
+#include "ascendc_sim/kernel/vector_softmax_grad.h"
+#endif
