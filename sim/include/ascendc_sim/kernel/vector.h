@@ -115,3 +115,6 @@
 #if __has_include("ascendc_sim/kernel/vector_softmax_grad.h")
 #include "ascendc_sim/kernel/vector_softmax_grad.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_log_softmax.h")
+#include "ascendc_sim/kernel/vector_log_softmax.h"
+#endif
