@@ -38,3 +38,30 @@ static_assert(sizeof(SoftMaxTiling) == 64, "SoftMaxTiling is CANN's 64-byte layo
 }  // namespace tiling
 }  // namespace AscendC
 using SoftMaxTiling = AscendC::tiling::SoftMaxTiling;
+
+// LogSoftMax (asc-devkit include/adv_api/activation/logsoftmax_tilingdata.h: the same 16
+// uint32_t fields as SoftMaxTiling, in that order; a distinct struct, as in CANN).
+namespace AscendC {
+namespace tiling {
+struct LogSoftMaxTiling {
+    uint32_t srcM = 0;
+    uint32_t srcK = 0;
+    uint32_t srcSize = 0;
+    uint32_t outMaxM = 0;
+    uint32_t outMaxK = 0;
+    uint32_t outMaxSize = 0;
+    uint32_t splitM = 0;
+    uint32_t splitK = 0;
+    uint32_t splitSize = 0;
+    uint32_t reduceM = 0;
+    uint32_t reduceK = 0;
+    uint32_t reduceSize = 0;
+    uint32_t rangeM = 0;
+    uint32_t tailM = 0;
+    uint32_t tailSplitSize = 0;
+    uint32_t tailReduceSize = 0;
+};
+static_assert(sizeof(LogSoftMaxTiling) == 64, "LogSoftMaxTiling is CANN's 64-byte layout");
+}  // namespace tiling
+}  // namespace AscendC
+using LogSoftMaxTiling = AscendC::tiling::LogSoftMaxTiling;

@@ -68,3 +68,12 @@ void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
 #if __has_include("tiling/quant_tiling.h")
 #include "tiling/quant_tiling.h"
 #endif
+#if __has_include("tiling/glu_tiling.h")
+#include "tiling/glu_tiling.h"
+#endif
+#if __has_include("tiling/softmax_grad_tiling.h")
+#include "tiling/softmax_grad_tiling.h"
+#endif
+#if __has_include("tiling/log_softmax_tiling.h")
+#include "tiling/log_softmax_tiling.h"
+#endif

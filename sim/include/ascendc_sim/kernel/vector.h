@@ -145,3 +145,12 @@
 #if __has_include("ascendc_sim/kernel/arith_progression.h")
 #include "ascendc_sim/kernel/arith_progression.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_glu.h")
+#include "ascendc_sim/kernel/vector_glu.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_softmax_grad.h")
+#include "ascendc_sim/kernel/vector_softmax_grad.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_log_softmax.h")
+#include "ascendc_sim/kernel/vector_log_softmax.h"
+#endif
