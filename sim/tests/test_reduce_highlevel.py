@@ -395,3 +395,82 @@ def test_host_xor_sum_and_refusals(simtest):
     assert simtest.reduce_tmp_size("Sum", [4, 100], 0, AR, False, False) == (7, 7)  # isSrcInnerPad false
     assert simtest.reduce_tmp_size("Max", [4, 100, 2], 0, AR, True, False) == (7, 7)  # 3 dims
     assert simtest.reduce_tmp_size("Max", [4, 100], 0, 3, True, False) == (7, 7)  # ARA
+
+
+# ---------------------------------------------------------------------------------------
+# ReduceXorSum (vector_reduce_xor_sum.h)
+
+I16 = np.int16
+
+
+def xor_tmp(n, reuse):
+    return (2 if reuse else 3) * max(n * 2, 256)  # GetReduceXorSumMaxMinTmpSize
+
+
+def run_xor(simtest, a, b, n, reuse=False, tmp_bytes=None, no_temp=False):
+    buffers = [np.zeros(16, I16), a, b]
+    ops = [(0, 0, I16), (1, 0, I16), (2, 0, I16)]
+    if not no_temp:
+        buffers.append(np.zeros(xor_tmp(n, reuse) if tmp_bytes is None else tmp_bytes, U8))
+        ops.append((3, 0, U8))
+    return run_vector(Misc(simtest), "ReduceXorSum", buffers, ops, n, reuse_source=reuse, no_temp=no_temp)
+
+
+@pytest.mark.parametrize("reuse", [False, True], ids=["tmp", "reuse"])
+@pytest.mark.parametrize("n", [1, 100, 992, 4000])
+def test_xor_sum(simtest, n, reuse):
+    rng = np.random.default_rng(n)
+    a = rng.integers(0, 16, size=-(-n // 16) * 16, dtype=I16)
+    b = rng.integers(0, 16, size=a.size, dtype=I16)
+    run = run_xor(simtest, a, b, n, reuse)
+    assert run.ok, run.result["error"]
+    exact = int(np.sum(np.bitwise_xor(a[:n], b[:n]).astype(np.int64)))  # < 2^24: the float sum is exact
+    assert run.array(0, I16)[0] == max(-32768, min(32767, exact))
+
+
+def test_xor_sum_saturates_and_no_temp(simtest):
+    a = np.full(4096, 0x3FFF, I16)
+    b = np.zeros(4096, I16)
+    run = run_xor(simtest, a, b, 4096)
+    assert run.ok, run.result["error"]
+    assert run.array(0, I16)[0] == 32767
+    small = np.arange(64, dtype=I16)
+    run = run_xor(simtest, small, np.zeros(64, I16), 64, no_temp=True)
+    assert run.ok, run.result["error"]
+    assert run.array(0, I16)[0] == int(np.arange(64).sum())
+
+
+def test_xor_sum_host_figure_can_be_short(simtest):
+    """The kernel cuts the temp into pieces rounded down to 32 elements, the host figure
+    (3 x 2 x calCount bytes) does not round up: for calCount 1000 the pieces hold 992 (as the A2/A3
+    implementation's splitSize >= calCount assert would fail too)."""
+    assert simtest.reduce_tmp_size("XorSum", [1000], 2, 0, True, False) == (6000, 6000)
+    a = np.ones(1008, I16)
+    run = run_xor(simtest, a, a.copy(), 1000)
+    assert_reported(run, "api-misuse", "pieces of 992 elements", "GetReduceXorSumMaxMinTmpSize")
+    run = run_xor(simtest, a, a.copy(), 1000, tmp_bytes=3 * 2 * 1024)
+    assert run.ok, run.result["error"]
+    assert run.array(0, I16)[0] == 0
+
+
+def test_xor_sum_bad_calls(simtest):
+    a = np.ones(256, I16)
+    run = run_xor(simtest, a, a.copy(), 256, tmp_bytes=256)
+    assert_reported(run, "api-misuse", "GetReduceXorSumMaxMinTmpSize")
+    run = run_xor(simtest, a, a.copy(), 300)
+    assert_reported(run, "operand-bounds", "src0Tensor")
+    run = run_vector(Misc(simtest), "ReduceXorSum", [a, np.ones(256, I16), np.zeros(xor_tmp(256, False), U8)],
+                     [(0, 0, I16), (0, 0, I16), (1, 0, I16), (2, 0, U8)], 256)
+    assert_reported(run, "api-misuse", "dstTensor", "src0Tensor")
+
+
+def test_xor_sum_wrong_type_does_not_compile(tmp_path):
+    stderr = compile_errors(tmp_path, """
+#include "kernel_operator.h"
+#include "ascendc_sim/kernel/vector_reduce_xor_sum.h"
+using namespace AscendC;
+void Bad(LocalTensor<int32_t> x, LocalTensor<uint8_t> t) {
+    ReduceXorSum(x, x, x, t, 16);
+}
+""")
+    assert "ReduceXorSum: element type must be int16_t" in stderr

@@ -1,6 +1,6 @@
 // run_vector_misc's runner for the high-level Reduce family (vector_reduce_highlevel.h):
 // "HReduceSum", "HReduceMean", "HReduceMax", "HReduceMin", "HReduceProd", "HReduceAny",
-// "HReduceAll"; operands dst, src[, sharedTmpBuffer as uint8]; options ints = [first, last,
+// "HReduceAll" (and "ReduceXorSum": dst, src0, src1[, sharedTmpBuffer], count); operands dst, src[, sharedTmpBuffer as uint8]; options ints = [first, last,
 // pattern (0 AR, 1 RA), srcInnerPad (default 1)], no_temp, reuse_source. Also
 // reduce_tmp_size, the host Get<Api>MaxMinTmpSize queries.
 #include <pybind11/stl.h>
@@ -11,6 +11,7 @@
 
 #include "kernel_operator.h"
 #include "ascendc_sim/kernel/vector_reduce_highlevel.h"
+#include "ascendc_sim/kernel/vector_reduce_xor_sum.h"
 #include "misc_binding.h"
 #include "registry.h"
 #include "tiling/tiling_api.h"
@@ -44,7 +45,20 @@ bool Call(const std::string& api, const std::vector<AnyTensor>& ops, const uint3
     return false;
 }
 
-bool Run(const std::string& api, const std::vector<AnyTensor>& ops, int64_t, const Options& o) {
+bool Run(const std::string& api, const std::vector<AnyTensor>& ops, int64_t count, const Options& o) {
+    if (api == "ReduceXorSum") {  // operands dst, src0, src1[, sharedTmpBuffer]; count calCount
+        LocalTensor<int16_t> dst = As<int16_t>(ops, 0);
+        const auto n = static_cast<uint32_t>(count);
+        if (o.noTemp) {
+            o.reuseSource ? ReduceXorSum<int16_t, true>(dst, As<int16_t>(ops, 1), As<int16_t>(ops, 2), n)
+                          : ReduceXorSum<int16_t, false>(dst, As<int16_t>(ops, 1), As<int16_t>(ops, 2), n);
+        } else {
+            LocalTensor<uint8_t> tmp = As<uint8_t>(ops, 3);
+            o.reuseSource ? ReduceXorSum<int16_t, true>(dst, As<int16_t>(ops, 1), As<int16_t>(ops, 2), tmp, n)
+                          : ReduceXorSum<int16_t, false>(dst, As<int16_t>(ops, 1), As<int16_t>(ops, 2), tmp, n);
+        }
+        return true;
+    }
     if (api.rfind("HReduce", 0) != 0) return false;
     if (o.ints.size() < 3) throw MiscError(api + ": ints = [first, last, pattern(0 AR, 1 RA)[, srcInnerPad]]");
     const uint32_t shape[2] = {static_cast<uint32_t>(o.ints[0]), static_cast<uint32_t>(o.ints[1])};

@@ -112,3 +112,6 @@
 #if __has_include("ascendc_sim/kernel/vector_reduce_highlevel.h")
 #include "ascendc_sim/kernel/vector_reduce_highlevel.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_reduce_xor_sum.h")
+#include "ascendc_sim/kernel/vector_reduce_xor_sum.h"
+#endif
