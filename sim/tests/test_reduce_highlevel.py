@@ -298,38 +298,37 @@ def test_overlaps_are_reported(simtest):
     assert_reported(run, "api-misuse", "sharedTmpBuffer", "srcTensor")
 
 
-@pytest.mark.parametrize("api,dtype,msg", [
+BAD_TYPES = [
     ("ReduceSum", "half", "ReduceSum: element type must be float"),
     ("ReduceMean", "half", "ReduceMean: element type must be float"),
     ("ReduceProd", "int32_t", "ReduceProd: element type must be float"),
     ("ReduceMax", "int32_t", "ReduceMax: element type must be half or float"),
+    ("ReduceMin", "int16_t", "ReduceMin: element type must be half or float"),
     ("ReduceAny", "half", "ReduceAny: element type must be uint8_t or float"),
     ("ReduceAll", "int16_t", "ReduceAll: element type must be uint8_t or float"),
-])
-def test_wrong_type_does_not_compile(tmp_path, api, dtype, msg):
+]
+
+
+def test_wrong_type_or_pattern_does_not_compile(tmp_path):
+    """One translation unit: each bad instantiation reports its own static_assert."""
+    calls = "\n".join(f"    {{ LocalTensor<{t}> x; {api}<{t}, Pattern::Reduce::AR>(x, x, tmp, shape, true); }}"
+                       for api, t, _ in BAD_TYPES)
     stderr = compile_errors(tmp_path, f"""
 #include "kernel_operator.h"
 #include "ascendc_sim/kernel/vector_reduce_highlevel.h"
+#include "ascendc_sim/kernel/vector_reduce_xor_sum.h"
 using namespace AscendC;
-void Bad(LocalTensor<{dtype}> x, LocalTensor<uint8_t> t) {{
+void Bad(LocalTensor<float> f, LocalTensor<uint8_t> tmp, LocalTensor<int32_t> i) {{
     uint32_t shape[] = {{2, 16}};
-    {api}<{dtype}, Pattern::Reduce::AR>(x, x, t, shape, true);
+{calls}
+    ReduceMin<float, Pattern::Reduce::ARA>(f, f, tmp, shape, true);
+    ReduceXorSum(i, i, i, tmp, 16);
 }}
 """)
-    assert msg in stderr
-
-
-def test_wrong_pattern_does_not_compile(tmp_path):
-    stderr = compile_errors(tmp_path, """
-#include "kernel_operator.h"
-#include "ascendc_sim/kernel/vector_reduce_highlevel.h"
-using namespace AscendC;
-void Bad(LocalTensor<float> x, LocalTensor<uint8_t> t) {
-    uint32_t shape[] = {2, 16};
-    ReduceMin<float, Pattern::Reduce::ARA>(x, x, t, shape, true);
-}
-""")
+    for _, _, msg in BAD_TYPES:
+        assert msg in stderr
     assert "pattern must be AscendC::Pattern::Reduce::AR or AscendC::Pattern::Reduce::RA" in stderr
+    assert "ReduceXorSum: element type must be int16_t" in stderr
 
 
 def test_basic_reduce_forms_still_compile(tmp_path):
@@ -462,15 +461,3 @@ def test_xor_sum_bad_calls(simtest):
     run = run_vector(Misc(simtest), "ReduceXorSum", [a, np.ones(256, I16), np.zeros(xor_tmp(256, False), U8)],
                      [(0, 0, I16), (0, 0, I16), (1, 0, I16), (2, 0, U8)], 256)
     assert_reported(run, "api-misuse", "dstTensor", "src0Tensor")
-
-
-def test_xor_sum_wrong_type_does_not_compile(tmp_path):
-    stderr = compile_errors(tmp_path, """
-#include "kernel_operator.h"
-#include "ascendc_sim/kernel/vector_reduce_xor_sum.h"
-using namespace AscendC;
-void Bad(LocalTensor<int32_t> x, LocalTensor<uint8_t> t) {
-    ReduceXorSum(x, x, x, t, 16);
-}
-""")
-    assert "ReduceXorSum: element type must be int16_t" in stderr
