@@ -258,11 +258,18 @@ def test_order_is_observable(simtest):
     assert np.any(run.array(0, F32)[:n_out].view(np.uint32) != sequential.view(np.uint32))
 
 
-def test_reduce_steps_are_timed(simtest):
-    src, _ = make_src(np.random.default_rng(1), 8, 300, F32)
-    run, _ = run_reduce(simtest, "ReduceSum", src, 8, 300, F32, AR)
-    assert run.ok
-    assert run.vector_pipe()["busy_cycles"] > 0 if "busy_cycles" in run.vector_pipe() else run.vector_pipe()
+@pytest.mark.parametrize("shape,pattern,steps", [
+    # DataCopy of the rows' first 256, one Add of the 44-element tails, PairReduceSum 256->128->64,
+    # BlockReduceSum 64->8->1
+    ((8, 300), AR, 6),
+    # Adds copy of rows 0-3, row 4 folded on, folds 4->2->1, Adds to dst
+    ((5, 100), RA, 5),
+])
+def test_reduce_steps_are_issued(simtest, shape, pattern, steps):
+    src, _ = make_src(np.random.default_rng(1), *shape, F32)
+    run, _ = run_reduce(simtest, "ReduceSum", src, *shape, F32, pattern)
+    assert run.ok, run.result["error"]
+    assert run.vector_pipe()["instructions"] == steps
 
 
 # ---------------------------------------------------------------------------------------
