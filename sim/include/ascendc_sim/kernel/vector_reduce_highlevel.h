@@ -34,6 +34,11 @@
 // or last (RA) elements; dst, src and the temp pairwise disjoint; the temp at least what the host
 // Get<Api>MaxMinTmpSize returns (ApiMisuse naming it). The overloads without sharedTmpBuffer take
 // the UB left after InitBuffer (CANN: PopStackBuffer).
+// Known differences from the open-source A2/A3 code: its BlkReduceForLoop issues every full
+// 255-repeat BlockReduce at the same offsets (rows 2040.. of a >= 4080-row AR call with rows of
+// one block are never reduced there); the sim advances the offsets. Its isReuseSource AR Sum over
+// more than 248 rows offsets the later chunks' work rows by 248 x 64 elements of src, as the sim
+// does (faithfully, so such calls read the wrong rows on both).
 #pragma once
 #include <cstdint>
 #include <type_traits>
