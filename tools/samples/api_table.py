@@ -107,6 +107,9 @@ def alias_types(aliases: set[str], tparams, params, dtypes: dict[str, str]) -> d
     typenames = [n for kind, n, _ in tparams if kind in ("typename", "class")]
     chosen = {}
     for alias in aliases:
+        if alias == "pattern":  # the Reduce family's axis tag (asc-devkit include/adv_api/reduce/reduce_common.h)
+            chosen[alias] = "AscendC::Pattern::Reduce::AR"
+            continue
         by_param = (dtypes[name] for ptype, name, _ in params
                     if name in dtypes and re.search(rf"\b{alias}\b", ptype))
         only = dtypes.get("*") if typenames == [alias] else None

@@ -154,3 +154,9 @@
 #if __has_include("ascendc_sim/kernel/vector_log_softmax.h")
 #include "ascendc_sim/kernel/vector_log_softmax.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_reduce_highlevel.h")
+#include "ascendc_sim/kernel/vector_reduce_highlevel.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_reduce_xor_sum.h")
+#include "ascendc_sim/kernel/vector_reduce_xor_sum.h"
+#endif
