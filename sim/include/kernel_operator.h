@@ -19,6 +19,12 @@
 #if __has_include("ascendc_sim/kernel/vector.h")
 #include "ascendc_sim/kernel/vector.h"
 #endif
+#if __has_include("ascendc_sim/kernel/spm_buffer.h")
+#include "ascendc_sim/kernel/spm_buffer.h"
+#endif
+#if __has_include("ascendc_sim/kernel/block_sync.h")
+#include "ascendc_sim/kernel/block_sync.h"
+#endif
 #if __has_include("ascendc_sim/kernel/atomic.h")
 #include "ascendc_sim/kernel/atomic.h"
 #endif

@@ -48,6 +48,14 @@ CLASSES = {
     "LocalTensor": "LocalTensor<float>",
     "GlobalTensor": "GlobalTensor<float>",
     "LocalMemAllocator": "LocalMemAllocator<Hardware::UB>",
+    # A kernel's own pool class (EXTERN_IMPL_BUFPOOL): api_table.py's probe file declares it.
+    "自定义TBufPool": "ProbeBufPool",
+    "TQueSync": "TQueSync<PIPE_S, PIPE_MTE3>",
+}
+# Pages of a class's members that do not sit in a directory of the class's name.
+PAGE_OWNERS = {
+    "基础API/同步控制/核内同步/SetFlag-WaitFlag.md": "TQueSync",
+    "基础API/同步控制/核内同步/TQueSync模板参数.md": "TQueSync",
 }
 A2_LINE = re.compile(r"Atlas A2 训练系列产品[^\n：:]*[：:]\s*(\S+)")
 # The npu tags of the pages' product regions that are A2/A3 (910b: Atlas A2, A3: Atlas A3).
@@ -63,6 +71,7 @@ _DTYPE_LIST = re.compile(r"(?<!不)支持(?:的数据类型(?:为|是)?\s*[：:]
 _SUBJECT = re.compile(r"([A-Za-z_]\w*(?:\s*(?:和|、|/|,|，)\s*[A-Za-z_]\w*)*)\s*$", re.A)
 _PROTOTYPE = re.compile(
     r"((?:template\s*<(?:[^<>]|<[^<>]*>)*>\s*)?)"              # template header (one nesting level)
+    r"(?:[A-Za-z_][\w:]*(?:<[^<>;]*>)?\s+(?=__aicore__))?"       # a return type written before __aicore__
     r"__aicore__\s+(?:(?:static|inline|constexpr|__inout_pipe__\(\w+\))\s+)*"
     r"([\w:<>,\s*&]+?)\s*\b([A-Za-z_]\w*)\s*\(((?:[^;{}]|\{\})*?)\)\s*(?:const\s*)?(?=[;{\n]|$)", re.S)
 
@@ -187,7 +196,7 @@ def forms_of_page(path: pathlib.Path, area: str, page: str) -> list[Form]:
         return []
     section = prototype_section(a2_text(text, mark=True))
     dtypes = documented_dtypes(text)
-    owner = path.parent.name if path.parent.name in CLASSES else ""
+    owner = path.parent.name if path.parent.name in CLASSES else PAGE_OWNERS.get(page, "")
     forms = []
     label = ""
     position = 0
@@ -203,8 +212,11 @@ def forms_of_page(path: pathlib.Path, area: str, page: str) -> list[Form]:
                 name = match.group(3)
                 if name in ("if", "for", "while", "return"):
                     continue
+                params = " ".join(match.group(4).split())
+                if name == "operator" and params.startswith(")("):  # operator()(args): the second list
+                    params = params[2:].strip()
                 forms.append(Form(name, area, page, label, " ".join(match.group(1).split()),
-                                  " ".join(match.group(4).split()), owner, a2=a2, dtypes=dtypes))
+                                  params, owner, a2=a2, dtypes=dtypes))
     if not forms and "__aicore__" in section:
         forms.append(Form(path.stem.split("(")[0].split("（")[0], area, page, "", "", "", owner, parsed=False))
     return forms

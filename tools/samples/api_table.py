@@ -136,10 +136,21 @@ def generate(probe: Probe, index: int) -> None:
     aliases = {name for kind, name, _ in tparams if kind in ("typename", "class")}
     aliases |= {"T", "U", "PrimType"}  # PrimType: the class's element type in member prototypes
     chosen = alias_types(aliases, tparams, params, form.dtypes)
+    for ptype, name, _ in params:  # InitBufHandle(T* bufPool, ...): a kernel's own pool class
+        base = re.sub(r"[\s*&]|const", "", ptype)
+        if base in chosen and "pool" in name.lower() and "*" in ptype:
+            chosen[base] = "ProbeBufPool"
     probe.types = ", ".join(f"{name}={chosen[name]}" for name in sorted(aliases)
                             if any(name == n for _, n, _ in tparams) or name in form.dtypes)
     for name in sorted(aliases):
         lines.append(f"    using {name} = {chosen[name]};")
+    # A non-type template parameter a parameter's type names (TBuf<bufPos>& buf) is declared
+    # with the value the call would deduce.
+    for kind, name, _ in tparams:
+        if kind not in ("typename", "class") and re.search(rf"\b{re.escape(name)}\b", form.params):
+            kind = re.sub(r"^const\s+|\s*&$", "", kind)
+            value = "TPosition::VECCALC" if kind == "TPosition" else _INTEGRAL.get(kind, f"{kind}{{}}")
+            lines.append(f"    constexpr {kind} {name} = {value};")
     names = []
     for ptype, name, array in params:
         if not _NAME.match(name):
@@ -170,7 +181,10 @@ def generate(probe: Probe, index: int) -> None:
             explicit.append("TPosition::VECCALC" if kind == "TPosition" else _INTEGRAL.get(kind, f"{kind}{{}}"))
     targs = f"<{', '.join(explicit)}>" if explicit else ""
     call = f"{form.api}{targs}({', '.join(names)})"
-    if form.owner:
+    if form.api == "operator":  # operator(): the object called
+        lines.append(f"    {api_catalog.CLASSES[form.owner]} object;")
+        lines.append(f"    (void)object({', '.join(names)});")
+    elif form.owner:
         owner_type = api_catalog.CLASSES[form.owner]
         if form.api == form.owner:
             # `T object();` would declare a function: a constructor without arguments is `T object;`
@@ -188,7 +202,9 @@ def generate(probe: Probe, index: int) -> None:
 def _compile(probes: list[Probe], workdir: pathlib.Path) -> dict[int, str]:
     """{probe index in `probes`: first error} for the probes that fail to compile together."""
     source = workdir / "probes.cpp"
-    text = ['#include "kernel_operator.h"', "using namespace AscendC;", ""]
+    text = ['#include "kernel_operator.h"', "using namespace AscendC;",
+            "// The kernel's own pool class of the custom-TBufPool pages (EXTERN_IMPL_BUFPOOL).",
+            "class ProbeBufPool {", "    EXTERN_IMPL_BUFPOOL(ProbeBufPool, TPosition::VECCALC, 4);", "};", ""]
     spans = []  # (first line, last line, index)
     for i, probe in enumerate(probes):
         first = len(text) + 1

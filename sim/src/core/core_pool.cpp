@@ -411,6 +411,21 @@ void WaitForCores(std::unique_lock<std::mutex>& lock, std::condition_variable& c
     }
 }
 
+void YieldCore() {
+    HostScheduler* scheduler = t_scheduler;
+    Fiber* fiber = scheduler != nullptr ? scheduler->Running() : nullptr;
+    if (fiber == nullptr) return;
+    // Waiting for nothing: the scheduler runs the fibers not started yet, and the waiting ones
+    // that may go on, before this one again.
+    static std::mutex never;
+    static std::condition_variable unused;
+    static const std::function<bool()> always = [] { return true; };
+    fiber->waitMutex = &never;
+    fiber->waitCv = &unused;
+    fiber->ready = &always;
+    scheduler->Yield(fiber);
+}
+
 uint32_t PooledCoreThreads() { return ThePool().Workers(); }
 uint32_t PooledCoreFibers() { return ThePool().Fibers(); }
 

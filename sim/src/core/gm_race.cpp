@@ -152,9 +152,31 @@ void SortByBegin(std::vector<Interval>& intervals) {
     KeptIntervals().Keep(merged);
 }
 
+// The report of a race between `hit` and `i` (two accesses of one epoch).
+std::string DescribeRace(const Interval& hit, const Interval& i, uint32_t epoch, bool pairwise,
+                         std::string (*describe)(const void*, uintptr_t), const void* context) {
+    const uintptr_t begin = std::max(i.begin, hit.begin), end = std::min(i.end, hit.end);
+    std::ostringstream out;
+    out << "core " << hit.core << " (" << hit.access->api << ", " << (hit.access->write ? "write" : "read")
+        << ") and core " << i.core << " (" << i.access->api << ", " << (i.access->write ? "write" : "read")
+        << ") both touch " << (end - begin) << " GM byte(s) of " << describe(context, begin)
+        << (pairwise ? " with no SyncAll, IBSet/IBWait, NotifyNextBlock/WaitPreBlock or published GM flag ordering them"
+                     : " with no SyncAll between them")
+        << " (after " << epoch << " SyncAll(s)); the result depends on timing on hardware";
+    // Each access's kernel line, as a report of one core's instruction ends with "at ...".
+    for (const Interval* side : {&hit, &i}) {
+        const std::string site = ShortCallSite(CallSiteStack(side->access->site));
+        if (site.empty()) continue;
+        out << "\n    core " << side->core << " (" << side->access->api << ", "
+            << (side->access->write ? "write" : "read") << ") at " << site;
+    }
+    return out.str();
+}
+
 }  // namespace
 
-GmRaceTracker::GmRaceTracker(uint32_t cores) : accesses_(cores), epochs_(cores, 0) {
+GmRaceTracker::GmRaceTracker(uint32_t cores)
+    : accesses_(cores), epochs_(cores, 0), segments_(cores, 0), clocks_(cores) {
     for (std::vector<Access>& list : accesses_) list = KeptAccesses().Take();
     while (leaves_ < cores) leaves_ *= 2;
     merged_.resize(2 * size_t{leaves_});
@@ -178,14 +200,14 @@ void GmRaceTracker::Record(uint32_t core, const void* start, uint64_t rowBytes, 
     if (pitch == rowBytes && !list.empty()) {
         Access& last = list.back();
         if (last.pitch == last.rowBytes && last.write == write && last.atomic == atomic && last.epoch == epochs_[core] &&
-            last.start + last.rowBytes * last.rows == address && last.api == api && last.site == site) {
+            last.segment == segments_[core] && last.start + last.rowBytes * last.rows == address && last.api == api && last.site == site) {
             last.rowBytes = last.rowBytes * last.rows + rowBytes * rows;
             last.pitch = last.rowBytes;
             last.rows = 1;
             return;
         }
     }
-    list.push_back(Access{address, rowBytes, pitch, rows, epochs_[core], write, atomic, api, site});
+    list.push_back(Access{address, rowBytes, pitch, rows, epochs_[core], segments_[core], write, atomic, api, site});
 }
 
 void RecordScalarGmWrite(const void* address, uint64_t bytes) {
@@ -193,10 +215,60 @@ void RecordScalarGmWrite(const void* address, uint64_t bytes) {
     if (core == nullptr) return;
     core->launch->gmRaces.Record(core->blockIdx, address, bytes, bytes, 1, true, "GlobalTensor::SetValue",
                                  __builtin_return_address(0));
+    core->launch->NoteScalarGmWrite(core->blockIdx, address);
+}
+
+void PublishScalarGmWrites() {
+    CoreState* core = CurrentCoreOrNull();
+    if (core != nullptr) core->launch->PublishScalarGmWrites(core->blockIdx);
+}
+
+void ObserveScalarGmRead(const void* address) {
+    CoreState* core = CurrentCoreOrNull();
+    if (core != nullptr) core->launch->ObserveScalarGmRead(core->blockIdx, address);
 }
 
 void GmRaceTracker::SyncAll(uint32_t core) {
     if (core < epochs_.size()) ++epochs_[core];
+}
+
+GmRaceTracker::Clock GmRaceTracker::Release(uint32_t core) {
+    if (core >= clocks_.size()) return {};
+    std::vector<Clock>& clocks = clocks_[core];
+    if (clocks.empty()) clocks.emplace_back(clocks_.size(), 0);
+    Clock out = clocks.back();
+    out[core] = ++segments_[core];  // its segments before the new one happen before the acquirer
+    clocks.push_back(clocks.back());
+    pairwise_.store(true, std::memory_order_relaxed);
+    return out;
+}
+
+void GmRaceTracker::Acquire(uint32_t core, const Clock& clock) {
+    if (core >= clocks_.size() || clock.size() != clocks_.size()) return;
+    std::vector<Clock>& clocks = clocks_[core];
+    if (clocks.empty()) clocks.emplace_back(clocks_.size(), 0);
+    Clock next = clocks.back();
+    bool grew = false;
+    for (size_t k = 0; k < next.size(); ++k) {
+        if (k != core && clock[k] > next[k]) {
+            next[k] = clock[k];
+            grew = true;
+        }
+    }
+    if (!grew) return;  // nothing new happens before: the segment goes on
+    ++segments_[core];
+    clocks.push_back(std::move(next));
+    pairwise_.store(true, std::memory_order_relaxed);
+}
+
+bool GmRaceTracker::Ordered(const Interval& x, const Interval& y) const {
+    // How many of `of`'s segments happen before core `at`'s segment `segment`.
+    const auto before = [&](uint32_t at, uint32_t segment, uint32_t of) -> uint32_t {
+        const std::vector<Clock>& clocks = clocks_[at];
+        return clocks.empty() ? 0 : clocks[segment][of];
+    };
+    return before(y.core, y.access->segment, x.core) > x.access->segment ||
+           before(x.core, x.access->segment, y.core) > y.access->segment;
 }
 
 bool GmRaceTracker::HasCores(uint32_t node) const {
@@ -299,6 +371,7 @@ std::string GmRaceTracker::FindRaceIn(uint32_t epoch, std::string (*describe)(co
         }
     }
     SortByBegin(reads);
+    if (pairwise_.load(std::memory_order_relaxed)) return FindOrderedRaceIn(epoch, reads, describe, context);
     const std::vector<Interval>& writes = WriteRows();  // every epoch's: the others are skipped
 
     // Sorted by start, an earlier interval overlaps the current one iff it ends past its start:
@@ -336,24 +409,39 @@ std::string GmRaceTracker::FindRaceIn(uint32_t epoch, std::string (*describe)(co
         const Interval* hit = writeReach.OtherCoreOver(i);
         if (hit == nullptr && !i.access->atomic) hit = atomicReach.OtherCoreOver(i);
         if (hit == nullptr && i.access->write) hit = readReach.OtherCoreOver(i);
-        if (hit != nullptr) {
-            const uintptr_t begin = std::max(i.begin, hit->begin), end = std::min(i.end, hit->end);
-            std::ostringstream out;
-            out << "core " << hit->core << " (" << hit->access->api << ", " << (hit->access->write ? "write" : "read")
-                << ") and core " << i.core << " (" << i.access->api << ", " << (i.access->write ? "write" : "read")
-                << ") both touch " << (end - begin) << " GM byte(s) of " << describe(context, begin)
-                << " with no SyncAll between them (after " << epoch
-                << " SyncAll(s)); the result depends on timing on hardware";
-            // Each access's kernel line, as a report of one core's instruction ends with "at ...".
-            for (const Interval* side : {hit, &i}) {
-                const std::string site = ShortCallSite(CallSiteStack(side->access->site));
-                if (site.empty()) continue;
-                out << "\n    core " << side->core << " (" << side->access->api << ", "
-                    << (side->access->write ? "write" : "read") << ") at " << site;
-            }
-            return out.str();
-        }
+        if (hit != nullptr) return DescribeRace(*hit, i, epoch, false, describe, context);
         (i.access->atomic ? atomicReach : i.access->write ? writeReach : readReach).Add(i);
+    }
+    return {};
+}
+
+// With pairwise syncs a race is a pair the clocks do not order, so the furthest-reaching
+// earlier intervals are not enough: every earlier interval still reaching the current one is
+// checked (such launches are rare and small: flags, not bulk copies, order them).
+std::string GmRaceTracker::FindOrderedRaceIn(uint32_t epoch, const std::vector<Interval>& reads,
+                                             std::string (*describe)(const void*, uintptr_t),
+                                             const void* context) const {
+    const std::vector<Interval>& writes = WriteRows();
+    auto precedes = [](const Interval& x, const Interval& y) {
+        if (x.begin != y.begin) return x.begin < y.begin;
+        return x.core != y.core ? x.core < y.core : x.access < y.access;
+    };
+    std::vector<const Interval*> reaching;  // earlier intervals that may still reach the current one
+    size_t w = 0, r = 0;
+    for (;;) {
+        while (w < writes.size() && writes[w].epoch != epoch) ++w;
+        const bool takeWrite = w < writes.size() && (r == reads.size() || !precedes(reads[r], writes[w]));
+        if (!takeWrite && r == reads.size()) break;
+        const Interval& i = takeWrite ? writes[w++] : reads[r++];
+        size_t kept = 0;
+        for (const Interval* e : reaching) {
+            if (e->end <= i.begin) continue;  // ends before this and every later interval
+            reaching[kept++] = e;
+            const bool conflict = (e->access->write || i.access->write) && !(e->access->atomic && i.access->atomic);
+            if (conflict && e->core != i.core && !Ordered(*e, i)) return DescribeRace(*e, i, epoch, true, describe, context);
+        }
+        reaching.resize(kept);
+        reaching.push_back(&i);
     }
     return {};
 }

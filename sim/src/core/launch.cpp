@@ -81,6 +81,7 @@ void LaunchState::SyncAll() {
     std::unique_lock<std::mutex> lock(mutex_);
     if (aborted_) throw LaunchAborted{};
     uint64_t generation = generation_;
+    if (!flagWaiters_.empty()) cv_.notify_all();  // a core waiting on a flag re-checks for a hang
     if (++arrived_ == participants) {
         arrived_ = 0;
         ++generation_;
@@ -105,6 +106,7 @@ void LaunchState::SyncAll() {
 void LaunchState::CoreFinished(uint32_t blockIdx) {
     std::unique_lock<std::mutex> lock(mutex_);
     ++finished;
+    if (!flagWaiters_.empty()) cv_.notify_all();  // a core waiting on a flag re-checks for a hang
     if (arrived_ > 0 && !aborted_) {
         std::string message = "core " + std::to_string(blockIdx) + "/" + std::to_string(config.blockDim) +
                               ": finished the kernel while " + std::to_string(arrived_) +

@@ -121,6 +121,24 @@ void ReportParams(const RowPlan& plan, const std::vector<std::string>& problems)
 // so a bad copy is reported once however many rows it has). Returns false to drop the
 // instruction; *rowRef is what the per-row accesses use (widened to the extent when the
 // violation was downgraded, so the rows do not report it again).
+// The first 32-byte UB block of [start, start + bytes) that holds no defined byte at all, or -1.
+// A DMA moves whole 32-byte blocks, and kernels copy out blocks they wrote only in part (a
+// reduction's few results in a 32-byte copy, the rest going along as it was): that is no error.
+// A block the kernel never wrote at all is a missing computation.
+int64_t FirstUnwrittenBlock(CoreState& core, uint64_t start, uint64_t bytes) {
+    const uint64_t end = std::min<uint64_t>(start + bytes, core.defined.size());
+    for (uint64_t block = start / 32 * 32; block < end; block += 32) {
+        const uint64_t blockEnd = std::min<uint64_t>(block + 32, core.defined.size());
+        if (core.AllDefined(static_cast<uint32_t>(block), blockEnd - block)) continue;  // (writes out pending poison)
+        uint64_t undefinedBytes = 0;
+        core.ForEachFlagged(block, blockEnd - block, [&](uint32_t from, uint32_t to) {
+            for (uint32_t i = from; i < to; ++i) undefinedBytes += core.defined[i] == 0;
+        });
+        if (undefinedBytes == blockEnd - block) return static_cast<int64_t>(std::max(block, start));
+    }
+    return -1;
+}
+
 bool CheckUbExtent(CoreState& core, const RowPlan& plan, const char* operand, const UbRef& ref, uint64_t extent,
                    UbRef* rowRef) {
     *rowRef = ref;
@@ -258,9 +276,15 @@ void MoveUbToGm(const RowPlan& plan, const GmView& view, uint8_t* gm, const UbRe
                                                     plan.pipe, seq, Access::Read, /*requireAligned=*/i == 0);
         if (row == nullptr) break;  // beyond UB itself (downgraded bounds violation)
         // Only the rowBytes that reach GM must hold data; the dummy tail up to 32 B is discarded.
+        // Undefined bytes in a block the kernel wrote in part travel along (see FirstUnwrittenBlock).
         if (!spanDefined && !undefinedReported && !core.AllDefined(static_cast<uint32_t>(rowRef.offset + rowStart), plan.rowBytes)) {
-            undefinedReported = true;
-            core.RequireDefined(plan.What().c_str(), "src", rowRef, rowStart, plan.rowBytes, "writes to GM");
+            const int64_t block = FirstUnwrittenBlock(core, rowRef.offset + rowStart, plan.rowBytes);
+            if (block >= 0) {
+                undefinedReported = true;
+                const uint64_t inRow = static_cast<uint64_t>(block) - rowRef.offset;
+                core.RequireDefined(plan.What().c_str(), "src", rowRef, inRow,
+                                    std::min<uint64_t>(rowStart + plan.rowBytes - inRow, 32 - block % 32), "writes to GM");
+            }
         }
         // SetAtomicAdd/Max/Min set: the row is combined with GM element by element (atomic.cpp).
         if (core.atomicRegister.enabled) {

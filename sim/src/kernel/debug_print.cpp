@@ -60,6 +60,12 @@ const uint8_t* DumpGm(const void* gm, uint64_t bytes) {
     return static_cast<const uint8_t*>(gm);
 }
 
+std::string ShapeNote(const AscendC::ShapeInfo& shape, uint32_t count) {
+    std::string dims;
+    for (int d = 0; d < shape.shapeDim; ++d) dims += (d ? ", " : "") + std::to_string(shape.shape[d]);
+    return "shape is [" + dims + "], dumpSize is " + std::to_string(count);
+}
+
 void PrintDump(uint32_t desc, uint64_t addr, const char* type, const char* position, uint32_t count,
                const std::string& elements) {
     Print("DumpTensor: desc=" + std::to_string(desc) + ", addr=" + std::to_string(addr) + ", data_type=" + type +

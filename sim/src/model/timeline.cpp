@@ -35,7 +35,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kEps = 1e-9;
 constexpr int kS = static_cast<int>(Pipe::S);
 
-enum class Op : uint8_t { Work, Dma, Set, Wait, PipeBarrier, DrainAll, SyncAll, Nop };
+enum class Op : uint8_t { Work, Dma, Set, Wait, PipeBarrier, DrainAll, SyncAll, Signal, AwaitSignal, Nop };
 
 struct Instr {
     const Event* ev = nullptr;
@@ -46,7 +46,10 @@ struct Instr {
     bool onFront = true;     // run by the scalar unit itself
     double us = 0.0;         // fixed duration (Work, PipeBarrier); Dma: landing latency after its stream
     int32_t dep = -1;        // Wait: the instruction it waits for
-    int32_t cause = -1;      // Wait/DrainAll/SyncAll: index into CoreSim::causes
+    int32_t cause = -1;      // Wait/DrainAll/SyncAll/AwaitSignal: index into CoreSim::causes
+    uint64_t flag = 0;       // Signal/AwaitSignal: the flag (its GM address) ...
+    uint32_t sequence = 0;   // ... and which raising of it ...
+    uint32_t raisers = 1;    // ... and, for AwaitSignal, how many cores raise it (CrossCoreWaitFlag: all)
     double readyAt = 0.0;    // issued (the scalar unit has handed it to its pipe)
     double start = -1.0;
     double end = -1.0;       // < 0: not done (Dma: its pipe released)
@@ -215,6 +218,14 @@ private:
                 case EventKind::SyncAll:
                     in.op = Op::SyncAll;
                     in.cause = CauseIndex(core, causeIndex, "ALL", "SyncAll");
+                    break;
+                case EventKind::CoreSignal:
+                case EventKind::CoreWait:
+                    in.op = e.kind == EventKind::CoreSignal ? Op::Signal : Op::AwaitSignal;
+                    in.flag = e.gmAddress;
+                    in.sequence = e.repeats;
+                    in.raisers = e.kind == EventKind::CoreWait && e.bursts > 0 ? e.bursts : 1;
+                    if (in.op == Op::AwaitSignal) in.cause = CauseIndex(core, causeIndex, "ALL", e.api);
                     break;
             }
             in.onFront = in.pipe == kS;
@@ -500,7 +511,8 @@ private:
             return true;
         }
         // Waits and barriers act on the present: the scalar unit must have got there.
-        const bool blocking = in.op == Op::Wait || in.op == Op::DrainAll || in.op == Op::SyncAll;
+        const bool blocking = in.op == Op::Wait || in.op == Op::DrainAll || in.op == Op::SyncAll ||
+                              in.op == Op::Signal || in.op == Op::AwaitSignal;
         if (blocking && t > now_ + kEps) {
             Wake(c, t);
             return false;
@@ -543,6 +555,39 @@ private:
                 AddWait(c, kS, in, in.end - core.frontFreeAt);
                 core.frontFreeAt = in.end;
                 break;
+            case Op::Signal: {
+                // The flag goes up once the core's pipes have drained (CANN: pipe_barrier(PIPE_ALL)).
+                if (core.outstanding > 0) return false;
+                in.start = in.end = t;
+                auto& raised = signals_[{in.flag, in.sequence}];
+                raised.at = std::max(raised.at, t);
+                ++raised.count;
+                for (size_t waiter : raised.waiters) Wake(waiter, t);
+                raised.waiters.clear();
+                break;
+            }
+            case Op::AwaitSignal: {
+                if (core.outstanding > 0) return false;
+                if (in.start < 0) in.start = t;
+                if (in.sequence > 0) {
+                    auto& raised = signals_[{in.flag, in.sequence}];
+                    if (raised.count < in.raisers) {
+                        raised.waiters.push_back(c);
+                        return false;
+                    }
+                    in.end = std::max(t, raised.at + kCoreFlagCycles * cyclesToUs_);
+                } else {
+                    in.end = t;  // the first turn waits for no one
+                }
+                if (in.end > now_ + kEps) {
+                    Wake(c, in.end);
+                    return false;  // the flag lands later: come back then
+                }
+                core.syncUs += in.end - in.start;
+                AddWait(c, kS, in, in.end - core.frontFreeAt);
+                core.frontFreeAt = in.end;
+                break;
+            }
             case Op::Dma:
                 break;
         }
@@ -718,6 +763,13 @@ private:
     size_t aivCores_ = 1;
     std::vector<CoreSim> cores_;
     std::priority_queue<std::pair<double, size_t>, std::vector<std::pair<double, size_t>>, std::greater<>> wakes_;
+    // Cross-core flags by (flag, sequence): when raised (< 0: not yet) and who waits for it.
+    struct Raised {
+        double at = -1.0;    // the last raise so far
+        uint32_t count = 0;  // raises so far
+        std::vector<size_t> waiters;
+    };
+    std::map<std::pair<uint64_t, uint32_t>, Raised> signals_;
     std::vector<Flow> flows_;
     bool flowsChanged_ = false;
     double flowTime_ = 0.0;          // when flows' `remaining` was last brought up to date

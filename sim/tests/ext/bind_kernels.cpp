@@ -17,8 +17,11 @@
 #include "broken_dma.h"
 #include "broken_sync.h"
 #include "copy_through.h"
+#include "core_flags.h"
 #include "pad_per_core.h"
+#include "partial_block.h"
 #include "registry.h"
+#include "spm_dump.h"
 #include "sum_sync_all.h"
 #include "ascendc_sim/core/core_pool.h"
 
@@ -57,6 +60,21 @@ void RegisterTestKernels() {
     RegisterKernel("cores_write_one_slot", &cores_write_one_slot);
     RegisterKernel("pad_value_per_core", &pad_value_per_core);
     RegisterKernel("cores_set_one_gm_value", &cores_set_one_gm_value);
+    RegisterKernel("slots_gathered_after_ib_wait", &slots_gathered_after_ib_wait);
+    RegisterKernel("slots_gathered_one_ib_wait_short", &slots_gathered_one_ib_wait_short);
+    RegisterKernel("ib_wait_for_no_one", &ib_wait_for_no_one);
+    RegisterKernel("ib_set_past_workspace", &ib_set_past_workspace);
+    RegisterKernel("running_sum_in_turns", &running_sum_in_turns);
+    RegisterKernel("notify_without_wait", &notify_without_wait);
+    RegisterKernel("slots_gathered_after_gm_flags", &slots_gathered_after_gm_flags);
+    RegisterKernel("slots_gathered_after_unpublished_flags", &slots_gathered_after_unpublished_flags);
+    RegisterKernel("slots_gathered_after_cross_core_flag", &slots_gathered_after_cross_core_flag);
+    RegisterKernel("cross_core_flag_one_core_missing", &cross_core_flag_one_core_missing);
+    RegisterKernel("spm_round_trip", &spm_round_trip);
+    RegisterKernel("spm_past_buffer", &spm_past_buffer);
+    RegisterKernel("dump_shaped", &dump_shaped);
+    RegisterKernel("part_block_to_gm", &part_block_to_gm);
+    RegisterKernel("unwritten_block_to_gm", &unwritten_block_to_gm);
 }
 
 const char* EventKindName(sim::EventKind kind) {

@@ -81,6 +81,10 @@ SIMTEST_BINDINGS(model) {
     RegisterKernel("repeat_copy_in", &repeat_copy_in);
     RegisterKernel("nd2nz_standin", &nd2nz_standin);
     RegisterKernel("sync_uneven", &sync_uneven);
+    m.def(
+        "last_profile",
+        [](bool timeline) { return sim::model::LastProfile().ToJson(timeline); }, py::arg("timeline") = true,
+        "the modeled profile (ToJson) of the calling thread's last launch");
     m.def("model_launch", &ModelLaunch, py::arg("name"), py::arg("block_dim"), py::arg("sizes"), py::arg("params"),
           py::arg("soc") = py::none(), py::arg("timeline") = false, py::arg("tables") = false,
           "Launch a model test kernel on zero-filled GM allocations of `sizes` bytes (+ params); returns the "

@@ -27,6 +27,11 @@ void RunOnCores(uint32_t count, uint64_t ubBytes, const std::function<void(uint3
 // cores of the launch (other fibers of this thread run meanwhile); elsewhere it is cv.wait.
 void WaitForCores(std::unique_lock<std::mutex>& lock, std::condition_variable& cv, const std::function<bool()>& ready);
 
+// Inside a core body: lets the other cores of the launch on this host thread run first (a core
+// spinning on a GM flag another core sets, which cooperative fibers would otherwise never
+// run). Elsewhere a no-op.
+void YieldCore();
+
 // Worker threads and core fibers alive in the pool (idle or busy): for tests.
 uint32_t PooledCoreThreads();
 uint32_t PooledCoreFibers();

@@ -24,6 +24,8 @@ enum class EventKind : uint8_t {
     WaitFlag,   // pipe waits for peer (also the implicit Wait of DeQue/AllocTensor)
     Barrier,    // PipeBarrier<pipe>
     SyncAll,    // cross-core barrier
+    CoreSignal, // a cross-core flag raised (IBSet, NotifyNextBlock): gmAddress names the flag, repeats its sequence number
+    CoreWait,   // a cross-core flag awaited (IBWait, WaitPreBlock): waits for the CoreSignal of the same flag and number
 };
 
 // One logged instruction or sync: 80 bytes (every emulated instruction appends one, so its

@@ -15,6 +15,14 @@
 // Scalar GM writes (GlobalTensor::SetValue) are recorded like one-row DMAs; scalar reads
 // (GetValue) are not tracked.
 //
+// Besides SyncAll, cores order each other pairwise: IBSet/IBWait, NotifyNextBlock/WaitPreBlock
+// and a GM flag (a scalar SetValue published by DataCacheCleanAndInvalid, read by another
+// core's GetValue). Each core's accesses fall in segments, cut where it releases or acquires;
+// each segment has a vector clock (per core, how many of that core's segments happen before
+// it). Two accesses of one epoch are ordered when one's segment is counted in the other's
+// clock. Launches without pairwise syncs keep the fast sweep; with them, the sweep checks every
+// overlapping pair against the clocks.
+//
 // The write records are also the launch's record of what reached GM: the unwritten-output
 // check (output_check.h) reads the same sorted intervals, so a GM write is recorded, expanded
 // and sorted once, with its kernel line.
@@ -45,6 +53,13 @@ public:
                 const char* api, const void* site, bool atomic = false);
     // Core `core` passed a SyncAll: its later accesses are ordered after every earlier one.
     void SyncAll(uint32_t core);
+    // Pairwise ordering. Release: core `core`'s accesses so far happen before whatever acquires
+    // the returned clock; Acquire: core `core`'s later accesses happen after those the clock
+    // covers. Each called by the core itself; the clock travels through the launch's flags.
+    using Clock = std::vector<uint32_t>;
+    Clock Release(uint32_t core);
+    void Acquire(uint32_t core, const Clock& clock);
+
     // Core `core` will record nothing more: its writes are sorted now, on the calling thread,
     // and merged with its neighbours' in the merge tree as far as they have finished. Each
     // core at most once; cores may finish in any order and on any threads. Optional: a launch
@@ -58,6 +73,7 @@ public:
         uint64_t pitch;
         uint32_t rows;
         uint32_t epoch;
+        uint32_t segment;  // the core's segment (see Release/Acquire)
         bool write;
         bool atomic;  // an atomic-add write (see Record)
         const char* api;
@@ -76,6 +92,8 @@ public:
     // built it already), which must come after the launch's cores have finished (the
     // end-of-launch checks share it).
     const std::vector<Interval>& WriteRows() const;
+    // Whether one of two intervals' accesses happens before the other by pairwise syncs.
+    bool Ordered(const Interval& x, const Interval& y) const;
     // The longest interval in WriteRows (0 if none): an interval that begins more than this
     // far before an address cannot reach it.
     uintptr_t LongestWriteRow() const;
@@ -102,6 +120,11 @@ private:
     bool ProvedRaceFree() const;
     std::vector<std::vector<Access>> accesses_;  // per core
     std::vector<uint32_t> epochs_;               // per core: SyncAlls passed
+    std::vector<uint32_t> segments_;             // per core: its current segment
+    std::vector<std::vector<Clock>> clocks_;     // per core, per segment; empty: never synced pairwise
+    std::atomic<bool> pairwise_{false};          // some core released or acquired
+    std::string FindOrderedRaceIn(uint32_t epoch, const std::vector<Interval>& reads,
+                                  std::string (*describe)(const void*, uintptr_t), const void* context) const;
     mutable std::vector<Interval> writeRows_;    // WriteRows, once built
     mutable bool writeRowsBuilt_ = false;
     mutable uintptr_t longestWriteRow_ = 0;
@@ -125,6 +148,10 @@ private:
 // GlobalTensor::SetValue: one scalar GM write of the calling core (a no-op outside a launch),
 // recorded at the caller's line (the template is inlined into the kernel).
 __attribute__((noinline)) void RecordScalarGmWrite(const void* address, uint64_t bytes);
+// DataCacheCleanAndInvalid: the calling core's scalar GM writes become visible to the others
+// (a GM flag); GlobalTensor::GetValue of such an address orders the reader after the writer.
+void PublishScalarGmWrites();
+void ObserveScalarGmRead(const void* address);
 
 template <typename NameOf>
 std::string GmRaceTracker::FindRace(NameOf nameOf) const {

@@ -73,6 +73,34 @@ public:
     void SyncAll();
     std::string ArgumentName(const void* allocationBase) const;
 
+    // Cross-core flags (kernel/block_sync.h), each called by the core `core` itself. A wait
+    // yields the host thread until its flag is up, and reports a hang (sync-misuse) when every
+    // core of the launch has finished or waits (in SyncAll or on a flag) with none of them
+    // able to go on. Each returns the flag's sequence number for the time model: the n-th set
+    // of a flag and the wait that takes it both return n.
+    // IBSet/IBWait: the GM int32 `*slot` is a binary semaphore, as CANN's implementation keeps
+    // it: a set waits for 0 and writes 1, publishing the core's accesses so far; a wait waits
+    // for 1, writes 0, and orders the core's later accesses after them.
+    uint32_t SlotSet(uint32_t core, int32_t* slot, const std::string& call);
+    uint32_t SlotWait(uint32_t core, int32_t* slot, const std::string& call);
+    // WaitPreBlock/NotifyNextBlock: the cores take turns in blockIdx order, round after round
+    // (core i's k-th turn is turn k * blockDim + i). TurnWait returns the turn it waited for,
+    // TurnNotify the turn it ends (+1).
+    void TurnInit(uint32_t core);  // InitDetermineComputeWorkspace: the core may take turns
+    uint32_t TurnWait(uint32_t core, const std::string& call);
+    uint32_t TurnNotify(uint32_t core, const std::string& call);
+    // CrossCoreSetFlag/CrossCoreWaitFlag, mode 0 (every AIV of the launch): a core's k-th set of
+    // flagId arrives at round k of that flag; its k-th wait waits until every core has arrived
+    // at round k. Each returns k.
+    uint32_t CrossCoreSet(uint32_t core, uint16_t flagId);
+    uint32_t CrossCoreWait(uint32_t core, uint16_t flagId, const std::string& call);
+    // GM flags: the scalar GM writes core `core` made since its last publication become
+    // visible to other cores' GetValue (DataCacheCleanAndInvalid); a GetValue of a published
+    // address orders the reader's later accesses after the writer's publication.
+    void NoteScalarGmWrite(uint32_t core, const void* address);
+    void PublishScalarGmWrites(uint32_t core);
+    void ObserveScalarGmRead(uint32_t core, const void* address);
+
     LaunchResult Finish(std::vector<CoreCounters> cores);
     void CoreFinished(uint32_t blockIdx);
 
@@ -94,6 +122,30 @@ private:
     std::map<int, WarningSummary> warnings_;
     uint32_t arrived_ = 0;
     uint64_t generation_ = 0;
+
+    // Cross-core flags (core_flags.cpp), under mutex_.
+    struct Slot {
+        uint32_t sets = 0;
+        GmRaceTracker::Clock clock;  // the last set's
+    };
+    std::map<int32_t*, Slot> slots_;
+    uint32_t turn_ = 0;
+    GmRaceTracker::Clock turnClock_;
+    std::vector<uint32_t> rounds_;        // per core: NotifyNextBlock calls
+    std::vector<bool> turnInit_;          // per core: InitDetermineComputeWorkspace called
+    std::vector<const std::function<bool()>*> flagWaiters_;  // the ready() of each core waiting on a flag
+    std::map<const void*, GmRaceTracker::Clock> published_;  // GM flag address -> its publisher's clock
+    std::atomic<bool> anyPublished_{false};
+    std::vector<std::vector<const void*>> unpublished_;      // per core: scalar GM writes not yet published
+    // Waits (lock held) until ready() holds; false (after reporting) when the launch would hang.
+    bool WaitForFlag(std::unique_lock<std::mutex>& lock, uint32_t core, const std::function<bool()>& ready,
+                     const std::string& call, const std::string& what);
+    struct CrossFlag {
+        std::vector<uint32_t> sets, waits;         // per core
+        std::vector<uint32_t> arrived;             // per round (index k - 1): cores that set it
+        std::vector<GmRaceTracker::Clock> clocks;  // per round: the setters' clocks joined
+    };
+    std::map<uint16_t, CrossFlag> crossFlags_;
 };
 
 // Runs `coreBody` once per core (GetBlockIdx() = 0..blockDim-1), concurrently. blockDim up

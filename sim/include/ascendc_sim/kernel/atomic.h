@@ -140,16 +140,20 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void GetStoreAtomicConfig(uint16_t& atomi
 
 // The sim has no data cache between the scalar unit and GM (scalar GM accesses go straight to
 // memory), so there is nothing to clean or invalidate: the call is logged as a scalar
-// instruction and checks only that the tensor was set up.
+// instruction and checks only that the tensor was set up. On a GM tensor it publishes the
+// core's scalar GM writes so far (a GM flag another core's GetValue then reads is ordered after
+// them: gm_race.h).
 template <typename T, CacheLine entireType, DcciDst dcciDst>
 __aicore__ ASCEND_SIM_CALL_SITE_INLINE void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
     sim::NoteCallSite();
     sim::atomic::NoteCacheMaintenance(dst.GetPhyAddr() != nullptr, "DataCacheCleanAndInvalid");
+    sim::PublishScalarGmWrites();
 }
 template <typename T, CacheLine entireType>
 __aicore__ ASCEND_SIM_CALL_SITE_INLINE void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
     sim::NoteCallSite();
     sim::atomic::NoteCacheMaintenance(dst.GetPhyAddr() != nullptr, "DataCacheCleanAndInvalid");
+    sim::PublishScalarGmWrites();
 }
 template <typename T, CacheLine entireType, DcciDst dcciDst>
 __aicore__ ASCEND_SIM_CALL_SITE_INLINE void DataCacheCleanAndInvalid(const LocalTensor<T>& dst) {

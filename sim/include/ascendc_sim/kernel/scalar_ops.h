@@ -143,7 +143,10 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE T ReadGmByPassDCache(__gm__ T* addr) {
     sim::NoteCallSite();
     T value{};
     const void* p = sim::scalar::BypassAccess("ReadGmByPassDCache", "addr", const_cast<T*>(addr), sizeof(T));
-    if (p != nullptr) std::memcpy(&value, p, sizeof(T));
+    if (p != nullptr) {
+        std::memcpy(&value, p, sizeof(T));
+        sim::ObserveScalarGmRead(p);  // a GM flag another core wrote past the cache
+    }
     return value;
 }
 
@@ -156,6 +159,7 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void WriteGmByPassDCache(__gm__ T* addr, 
     if (p == nullptr) return;
     std::memcpy(p, &value, sizeof(T));
     sim::RecordScalarGmWrite(p, sizeof(T));
+    sim::PublishScalarGmWrites();  // past the cache: visible to the other cores at once
 }
 
 }  // namespace AscendC

@@ -14,6 +14,14 @@
 //                                     accesses complete in order, so nothing to do
 //   MetricsProfStart / MetricsProfStop  msprof's metric window on the NPU; no-ops here (the
 //                                     sim's profile covers the whole launch)
+//   GetSystemCycle()                  the system counter (50 MHz on A2/A3, the page says). The
+//                                     sim's time exists only once the launch is modeled, after
+//                                     it ends (the profile), so while the kernel runs it returns
+//                                     the instructions the core has issued so far: increasing,
+//                                     reproducible, and not a time
+//   SetNextTaskStart / WaitPreTaskEnd  SuperKernel early start (基础API/同步控制/任务间同步): the
+//                                     sim runs one launch after another, so nothing overlaps;
+//                                     logged as scalar instructions
 #pragma once
 #include <cstdint>
 
@@ -43,5 +51,21 @@ __aicore__ inline void DataSyncBarrier() {}
 
 __aicore__ inline void MetricsProfStart() {}
 __aicore__ inline void MetricsProfStop() {}
+
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE int64_t GetSystemCycle() {
+    sim::CoreState& core = sim::Core();
+    core.Issue(sim::Event{sim::EventKind::Scalar, sim::Pipe::S, sim::Pipe::S, "GetSystemCycle"});
+    return static_cast<int64_t>(core.counters.events.size());
+}
+
+template <pipe_t AIV_PIPE = PIPE_MTE3, pipe_t AIC_PIPE = PIPE_FIX, bool FORCE = false>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void SetNextTaskStart() {
+    sim::Core().Issue(sim::Event{sim::EventKind::Scalar, sim::Pipe::S, sim::Pipe::S, "SetNextTaskStart"});
+}
+
+template <bool FORCE = false>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void WaitPreTaskEnd() {
+    sim::Core().Issue(sim::Event{sim::EventKind::Scalar, sim::Pipe::S, sim::Pipe::S, "WaitPreTaskEnd"});
+}
 
 }  // namespace AscendC

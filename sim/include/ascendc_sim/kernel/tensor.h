@@ -89,6 +89,7 @@ public:
         T value{};
         if (sim::CheckGmAccess("GlobalTensor::GetValue", "src", view_, address_ + offset, sizeof(T))) {
             std::memcpy(&value, address_ + offset, sizeof(T));
+            sim::ObserveScalarGmRead(address_ + offset);
         }
         return value;
     }

@@ -8,6 +8,7 @@
 
 #include "ascendc_sim/core/core_state.h"
 #include "ascendc_sim/kernel/call_site.h"
+#include "ascendc_sim/kernel/data_copy_params.h"
 #include "ascendc_sim/kernel/enums.h"
 #include "ascendc_sim/kernel/sync.h"
 #include "ascendc_sim/kernel/tensor.h"
@@ -273,6 +274,21 @@ public:
     template <HardEvent event>
     __aicore__ inline void ReleaseEventID(TEventID id) { ReleaseEventIdFor(event, id); }
 
+    // The SPM buffer (spm_buffer.h): GM space for data UB cannot hold.
+    template <typename T>
+    __aicore__ inline void InitSpmBuffer(const GlobalTensor<T>& workspace, const int32_t bufferSize);
+    __aicore__ inline void InitSpmBuffer(const int32_t bufferSize);
+    template <typename T>
+    __aicore__ inline void WriteSpmBuffer(const LocalTensor<T>& writeBuffer, const DataCopyParams& copyParams,
+                                          int32_t writeOffset = 0);
+    template <typename T>
+    __aicore__ inline void WriteSpmBuffer(const LocalTensor<T>& writeBuffer, const int32_t writeSize, int32_t writeOffset = 0);
+    template <typename T>
+    __aicore__ inline void ReadSpmBuffer(const LocalTensor<T>& readBuffer, const DataCopyParams& copyParams,
+                                         int32_t readOffset = 0);
+    template <typename T>
+    __aicore__ inline void ReadSpmBuffer(const LocalTensor<T>& readBuffer, const int32_t readSize, int32_t readOffset = 0);
+
     // Sim internals used by queues and high-level APIs.
     // `site`: the kernel's InitBuffer call (a return address); null: Carve's own return address,
     // the kernel's line when called from the inlined InitBuffer.
@@ -305,6 +321,7 @@ private:
     int poolCount_ = 0;
     std::array<int, static_cast<int>(TPosition::MAX) + 1> live_{};
     std::array<uint8_t, static_cast<int>(HardEvent::MAX) + 1> reservedIds_{};  // bit i: id i reserved
+    GlobalTensor<uint8_t> spm_;   // InitSpmBuffer's GM workspace, bufferSize bytes (unset: none)
     friend class sim_detail::QueueState;
 };
 

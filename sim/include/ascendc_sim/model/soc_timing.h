@@ -110,6 +110,10 @@ SIM_TIMING_FN double LaunchMicros(uint32_t cores) {
 }
 // One SyncAll across the cores [EST: not published; 1 us, a hardware all-core barrier].
 constexpr double kSyncAllUs = 1.0;
+// A cross-core flag (IBSet/IBWait, NotifyNextBlock/WaitPreBlock) from its set to the waiter
+// going on: CANN's implementation writes a 32-byte block to GM and the waiter polls it with
+// DMA reads [EST: not published; two GM accesses, as kScalarGmCycles each].
+constexpr double kCoreFlagCycles = 2 * 200.0;
 // Scalar unit: cycles to issue one instruction to another pipe, including the address and
 // parameter setup around it [EST]; one UB GetValue/SetValue [EST from add_high_performance
 // case 0: ~34 scalar cycles per element for two reads, one write and the float arithmetic];
