@@ -109,3 +109,6 @@
 #if __has_include("ascendc_sim/kernel/vector_reduce_sum_api.h")
 #include "ascendc_sim/kernel/vector_reduce_sum_api.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_stack_temp_forms.h")
+#include "ascendc_sim/kernel/vector_stack_temp_forms.h"
+#endif
