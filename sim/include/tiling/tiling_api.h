@@ -80,3 +80,6 @@ void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
 #if __has_include("tiling/reduce_tiling.h")
 #include "tiling/reduce_tiling.h"
 #endif
+#if __has_include("tiling/power_tiling.h")
+#include "tiling/power_tiling.h"
+#endif

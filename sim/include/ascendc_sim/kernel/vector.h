@@ -160,3 +160,9 @@
 #if __has_include("ascendc_sim/kernel/vector_reduce_xor_sum.h")
 #include "ascendc_sim/kernel/vector_reduce_xor_sum.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_stack_temp_forms.h")
+#include "ascendc_sim/kernel/vector_stack_temp_forms.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_math_power.h")
+#include "ascendc_sim/kernel/vector_math_power.h"
+#endif
