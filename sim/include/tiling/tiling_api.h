@@ -62,3 +62,6 @@ void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
 #if __has_include("tiling/sum_tiling.h")
 #include "tiling/sum_tiling.h"
 #endif
+#if __has_include("tiling/rmsnorm_tiling.h")
+#include "tiling/rmsnorm_tiling.h"
+#endif

@@ -109,3 +109,6 @@
 #if __has_include("ascendc_sim/kernel/vector_reduce_sum_api.h")
 #include "ascendc_sim/kernel/vector_reduce_sum_api.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_rmsnorm.h")
+#include "ascendc_sim/kernel/vector_rmsnorm.h"
+#endif
