@@ -65,3 +65,6 @@ void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
 #if __has_include("tiling/rmsnorm_tiling.h")
 #include "tiling/rmsnorm_tiling.h"
 #endif
+#if __has_include("tiling/welford_tiling.h")
+#include "tiling/welford_tiling.h"
+#endif
