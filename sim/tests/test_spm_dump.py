@@ -54,3 +54,11 @@ def test_a_block_never_written_is_still_reported(simtest):
     result = launch(simtest, "unwritten_block_to_gm", y=bytes(64))
     assert result["error_kind"] == "uninitialized-read", result["error"]
     assert "bytes [32, 64)" in result["error"], result["error"]
+
+
+def test_system_cycle_counts_up_across_work(simtest):
+    result = launch(simtest, "system_cycles", x=bytes(32), y=bytes(16), ws=bytes(32))
+    assert result["ok"], result["error"]
+    before, after = np.frombuffer(result["outputs"]["y"], np.int64)
+    assert after > before >= 0  # the instructions issued in between (Duplicate, Adds, the call itself)
+    assert after - before >= 3

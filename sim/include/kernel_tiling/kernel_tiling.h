@@ -65,3 +65,25 @@ static_assert(sizeof(LogSoftMaxTiling) == 64, "LogSoftMaxTiling is CANN's 64-byt
 }  // namespace tiling
 }  // namespace AscendC
 using LogSoftMaxTiling = AscendC::tiling::LogSoftMaxTiling;
+
+// RmsNorm (asc-devkit include/adv_api/normalization/rmsnorm_tilingdata.h: 12 fields, 48 bytes).
+namespace AscendC {
+namespace tiling {
+struct RmsNormTiling {
+    uint32_t bLength = 0;
+    uint32_t sLength = 0;
+    uint32_t hLength = 0;
+    uint32_t originalHLength = 0;
+    float reciprocalOfHLength = 0;
+    uint32_t mainBshLength = 0;
+    uint32_t mainBsLength = 0;
+    uint32_t mainBsLengthAlign = 0;
+    uint32_t loopRound = 0;
+    uint32_t inputTailPos = 0;
+    uint32_t tailBshLength = 0;
+    uint32_t tailBsLength = 0;
+};
+static_assert(sizeof(RmsNormTiling) == 48, "RmsNormTiling is CANN's 48-byte layout");
+}  // namespace tiling
+}  // namespace AscendC
+using RmsNormTiling = AscendC::tiling::RmsNormTiling;

@@ -83,3 +83,9 @@ void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
 #if __has_include("tiling/power_tiling.h")
 #include "tiling/power_tiling.h"
 #endif
+#if __has_include("tiling/rmsnorm_tiling.h")
+#include "tiling/rmsnorm_tiling.h"
+#endif
+#if __has_include("tiling/welford_tiling.h")
+#include "tiling/welford_tiling.h"
+#endif

@@ -73,6 +73,7 @@ void RegisterTestKernels() {
     RegisterKernel("spm_round_trip", &spm_round_trip);
     RegisterKernel("spm_past_buffer", &spm_past_buffer);
     RegisterKernel("dump_shaped", &dump_shaped);
+    RegisterKernel("system_cycles", &system_cycles);
     RegisterKernel("part_block_to_gm", &part_block_to_gm);
     RegisterKernel("unwritten_block_to_gm", &unwritten_block_to_gm);
 }

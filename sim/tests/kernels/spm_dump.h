@@ -63,3 +63,23 @@ extern "C" __global__ __aicore__ void dump_shaped(GM_ADDR x, GM_ADDR y, GM_ADDR 
     AscendC::DumpAccChkPoint(tile, 5, 8, 8);
     AscendC::PrintTimeStamp(0x10000);  // off: the test kernels are built without ASCENDC_TIME_STAMP_ON
 }
+
+// GetSystemCycle around some work, both values to y (int64): the second is larger.
+// SetNextTaskStart/WaitPreTaskEnd around it change nothing (one launch after another on the sim).
+extern "C" __global__ __aicore__ void system_cycles(GM_ADDR x, GM_ADDR y, GM_ADDR ws)
+{
+    AscendC::WaitPreTaskEnd();
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 256);
+    AscendC::GlobalTensor<int64_t> yGm;
+    yGm.SetGlobalBuffer((__gm__ int64_t*)y, 2);
+    const int64_t before = AscendC::GetSystemCycle();
+    AscendC::LocalTensor<float> tile = buf.Get<float>();
+    AscendC::Duplicate(tile, 1.0f, 64);
+    AscendC::Adds(tile, tile, 1.0f, 64);
+    const int64_t after = AscendC::GetSystemCycle();
+    yGm.SetValue(0, before);
+    yGm.SetValue(1, after);
+    AscendC::SetNextTaskStart();
+}

@@ -166,3 +166,9 @@
 #if __has_include("ascendc_sim/kernel/vector_math_power.h")
 #include "ascendc_sim/kernel/vector_math_power.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_rmsnorm.h")
+#include "ascendc_sim/kernel/vector_rmsnorm.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_welford.h")
+#include "ascendc_sim/kernel/vector_welford.h"
+#endif
