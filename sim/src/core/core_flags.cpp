@@ -147,31 +147,51 @@ uint32_t LaunchState::CrossCoreWait(uint32_t core, uint16_t flagId, const std::s
     return round;
 }
 
-void LaunchState::NoteScalarGmWrite(uint32_t core, const void* address) {
-    if (participants < 2) return;
+void LaunchState::NoteScalarGmWrite(uint32_t core, const void* address, uint64_t bytes) {
+    if (participants < 2 || bytes > sizeof(uint64_t)) return;
     std::lock_guard<std::mutex> lock(mutex_);
     if (unpublished_.size() < participants) unpublished_.resize(participants);
-    std::vector<const void*>& mine = unpublished_[core];
-    if (std::find(mine.begin(), mine.end(), address) == mine.end()) mine.push_back(address);
+    std::vector<UnpublishedWrite>& mine = unpublished_[core];
+    for (const UnpublishedWrite& w : mine) {
+        if (w.address == address) return;  // the bytes before its first write are kept already
+    }
+    UnpublishedWrite write{address, bytes, 0};
+    std::memcpy(&write.before, address, bytes);
+    mine.push_back(write);
+    unpublishedCount_.fetch_add(1, std::memory_order_release);
 }
 
 void LaunchState::PublishScalarGmWrites(uint32_t core) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (core >= unpublished_.size() || unpublished_[core].empty()) return;
     const GmRaceTracker::Clock clock = gmRaces.Release(core);
-    for (const void* address : unpublished_[core]) published_[address] = clock;
+    for (const UnpublishedWrite& w : unpublished_[core]) published_[w.address] = clock;
+    unpublishedCount_.fetch_sub(static_cast<uint32_t>(unpublished_[core].size()), std::memory_order_release);
     unpublished_[core].clear();
     anyPublished_.store(true, std::memory_order_release);
 }
 
-void LaunchState::ObserveScalarGmRead(uint32_t core, const void* address) {
+void LaunchState::ObserveScalarGmRead(uint32_t core, const void* address, void* value, uint64_t bytes) {
     if (participants < 2) return;
     // A kernel may spin on a GM flag another core sets (GetValue in a loop): now and then the
     // core lets the others run, or a core on its host thread that would set the flag never does.
     static thread_local uint32_t reads = 0;
     if (++reads % kGmReadsPerYield == 0) YieldCore();
-    if (!anyPublished_.load(std::memory_order_acquire)) return;
+    const bool cached = unpublishedCount_.load(std::memory_order_acquire) > 0;
+    if (!cached && !anyPublished_.load(std::memory_order_acquire)) return;
     std::lock_guard<std::mutex> lock(mutex_);
+    if (cached) {
+        // Another core's write still in its cache: this core reads what GM held before it.
+        for (uint32_t other = 0; other < unpublished_.size(); ++other) {
+            if (other == core) continue;
+            for (const UnpublishedWrite& w : unpublished_[other]) {
+                if (w.address == address && w.bytes == bytes) {
+                    std::memcpy(value, &w.before, bytes);
+                    return;
+                }
+            }
+        }
+    }
     auto it = published_.find(address);
     if (it != published_.end()) gmRaces.Acquire(core, it->second);
 }

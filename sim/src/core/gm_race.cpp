@@ -215,7 +215,6 @@ void RecordScalarGmWrite(const void* address, uint64_t bytes) {
     if (core == nullptr) return;
     core->launch->gmRaces.Record(core->blockIdx, address, bytes, bytes, 1, true, "GlobalTensor::SetValue",
                                  __builtin_return_address(0));
-    core->launch->NoteScalarGmWrite(core->blockIdx, address);
 }
 
 void PublishScalarGmWrites() {
@@ -223,9 +222,14 @@ void PublishScalarGmWrites() {
     if (core != nullptr) core->launch->PublishScalarGmWrites(core->blockIdx);
 }
 
-void ObserveScalarGmRead(const void* address) {
+void BeforeScalarGmWrite(const void* address, uint64_t bytes) {
     CoreState* core = CurrentCoreOrNull();
-    if (core != nullptr) core->launch->ObserveScalarGmRead(core->blockIdx, address);
+    if (core != nullptr) core->launch->NoteScalarGmWrite(core->blockIdx, address, bytes);
+}
+
+void ObserveScalarGmRead(const void* address, void* value, uint64_t bytes) {
+    CoreState* core = CurrentCoreOrNull();
+    if (core != nullptr) core->launch->ObserveScalarGmRead(core->blockIdx, address, value, bytes);
 }
 
 void GmRaceTracker::SyncAll(uint32_t core) {

@@ -6,7 +6,6 @@ SIMTEST_BINDINGS(opsnn_apis) {
     (void)m;
     simtest::RegisterKernel("init_output_fill", &init_output_fill);
     simtest::RegisterKernel("init_output_default", &init_output_default);
-    simtest::RegisterKernel("init_output_read_back", &init_output_read_back);
     simtest::RegisterKernel("to_float_scalars", &to_float_scalars);
     simtest::RegisterKernel("pipe_assigned_member", &pipe_assigned_member);
     simtest::RegisterKernel("arange_float", &arange_float);

@@ -1,8 +1,6 @@
 // Kernels for test_opsnn_apis.py: APIs ops-nn's kernels use.
 //   init_output_fill:      InitOutput(z, n, 2.5f) on core 0, n and z's capacity from x[0..1];
 //   init_output_default:   InitOutput<half>(z, n) (the default value 0);
-//   init_output_read_back: InitOutput then DataCopy GM->UB of the same bytes without an
-//                          MTE3->MTE2 sync (InitOutput ends without a barrier: a pipe-hazard).
 #pragma once
 #include <cstring>
 
@@ -34,18 +32,6 @@ extern "C" __global__ __aicore__ void init_output_default(GM_ADDR n, GM_ADDR z) 
     AscendC::GlobalTensor<half> zGm;
     zGm.SetGlobalBuffer((__gm__ half*)z, capacity);
     AscendC::InitOutput<half>(zGm, elements);
-}
-extern "C" __global__ __aicore__ void init_output_read_back(GM_ADDR n, GM_ADDR z) {
-    AscendC::TPipe pipe;
-    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
-    pipe.InitBuffer(buf, 256);
-    uint32_t elements, capacity;
-    opsnn_api_kernels::Counts(n, &elements, &capacity);
-    AscendC::GlobalTensor<float> zGm;
-    zGm.SetGlobalBuffer((__gm__ float*)z, capacity);
-    AscendC::InitOutput<float>(zGm, 64, 1.0f);
-    AscendC::LocalTensor<float> t = buf.Get<float>();
-    AscendC::DataCopy(t, zGm, 64);
 }
 // to_float_scalars: z[i] = ToFloat(x[i]) for 64 bfloat16 x (scalar GM reads and writes).
 extern "C" __global__ __aicore__ void to_float_scalars(GM_ADDR x, GM_ADDR z) {

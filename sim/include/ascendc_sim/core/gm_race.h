@@ -148,10 +148,14 @@ private:
 // GlobalTensor::SetValue: one scalar GM write of the calling core (a no-op outside a launch),
 // recorded at the caller's line (the template is inlined into the kernel).
 __attribute__((noinline)) void RecordScalarGmWrite(const void* address, uint64_t bytes);
-// DataCacheCleanAndInvalid: the calling core's scalar GM writes become visible to the others
-// (a GM flag); GlobalTensor::GetValue of such an address orders the reader after the writer.
+// GM flags. A scalar GM write (GlobalTensor::SetValue) stays in the writing core's data cache
+// until DataCacheCleanAndInvalid: BeforeScalarGmWrite keeps the bytes GM held, which the other
+// cores' GetValue read (ObserveScalarGmRead replaces *value with them) until
+// PublishScalarGmWrites; once published, a GetValue of the address orders the reader after the
+// writer's accesses up to the publication.
+void BeforeScalarGmWrite(const void* address, uint64_t bytes);
 void PublishScalarGmWrites();
-void ObserveScalarGmRead(const void* address);
+void ObserveScalarGmRead(const void* address, void* value, uint64_t bytes);
 
 template <typename NameOf>
 std::string GmRaceTracker::FindRace(NameOf nameOf) const {

@@ -97,9 +97,11 @@ public:
     // GM flags: the scalar GM writes core `core` made since its last publication become
     // visible to other cores' GetValue (DataCacheCleanAndInvalid); a GetValue of a published
     // address orders the reader's later accesses after the writer's publication.
-    void NoteScalarGmWrite(uint32_t core, const void* address);
+    // NoteScalarGmWrite runs before the write: it keeps the bytes GM held, which the other cores
+    // read until the write is published.
+    void NoteScalarGmWrite(uint32_t core, const void* address, uint64_t bytes);
     void PublishScalarGmWrites(uint32_t core);
-    void ObserveScalarGmRead(uint32_t core, const void* address);
+    void ObserveScalarGmRead(uint32_t core, const void* address, void* value, uint64_t bytes);
 
     LaunchResult Finish(std::vector<CoreCounters> cores);
     void CoreFinished(uint32_t blockIdx);
@@ -136,7 +138,13 @@ private:
     std::vector<const std::function<bool()>*> flagWaiters_;  // the ready() of each core waiting on a flag
     std::map<const void*, GmRaceTracker::Clock> published_;  // GM flag address -> its publisher's clock
     std::atomic<bool> anyPublished_{false};
-    std::vector<std::vector<const void*>> unpublished_;      // per core: scalar GM writes not yet published
+    struct UnpublishedWrite {
+        const void* address;
+        uint64_t bytes;
+        uint64_t before;  // the bytes GM held before the core's first unpublished write there
+    };
+    std::vector<std::vector<UnpublishedWrite>> unpublished_;  // per core: scalar GM writes not yet published
+    std::atomic<uint32_t> unpublishedCount_{0};
     // Waits (lock held) until ready() holds; false (after reporting) when the launch would hang.
     bool WaitForFlag(std::unique_lock<std::mutex>& lock, uint32_t core, const std::function<bool()>& ready,
                      const std::string& call, const std::string& what);

@@ -145,7 +145,7 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE T ReadGmByPassDCache(__gm__ T* addr) {
     const void* p = sim::scalar::BypassAccess("ReadGmByPassDCache", "addr", const_cast<T*>(addr), sizeof(T));
     if (p != nullptr) {
         std::memcpy(&value, p, sizeof(T));
-        sim::ObserveScalarGmRead(p);  // a GM flag another core wrote past the cache
+        sim::ObserveScalarGmRead(p, &value, sizeof(T));  // a GM flag another core wrote
     }
     return value;
 }
@@ -157,9 +157,11 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void WriteGmByPassDCache(__gm__ T* addr, 
     sim::NoteCallSite();
     void* p = sim::scalar::BypassAccess("WriteGmByPassDCache", "addr", addr, sizeof(T));
     if (p == nullptr) return;
+    // Past the cache: visible to the other cores at once, ordered after this core's accesses.
+    sim::BeforeScalarGmWrite(p, sizeof(T));
+    sim::PublishScalarGmWrites();
     std::memcpy(p, &value, sizeof(T));
     sim::RecordScalarGmWrite(p, sizeof(T));
-    sim::PublishScalarGmWrites();  // past the cache: visible to the other cores at once
 }
 
 }  // namespace AscendC

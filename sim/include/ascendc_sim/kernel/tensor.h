@@ -89,7 +89,7 @@ public:
         T value{};
         if (sim::CheckGmAccess("GlobalTensor::GetValue", "src", view_, address_ + offset, sizeof(T))) {
             std::memcpy(&value, address_ + offset, sizeof(T));
-            sim::ObserveScalarGmRead(address_ + offset);
+            sim::ObserveScalarGmRead(address_ + offset, &value, sizeof(T));
         }
         return value;
     }
@@ -97,6 +97,7 @@ public:
         sim::CoreState& core = sim::Core();
         core.Issue(sim::Event{sim::EventKind::Scalar, sim::Pipe::S, sim::Pipe::S, "GlobalTensor::SetValue", sizeof(T)});
         if (sim::CheckGmAccess("GlobalTensor::SetValue", "dst", view_, address_ + offset, sizeof(T))) {
+            sim::BeforeScalarGmWrite(address_ + offset, sizeof(T));  // GM keeps the old bytes for other cores
             std::memcpy(address_ + offset, &value, sizeof(T));
             sim::RecordScalarGmWrite(address_ + offset, sizeof(T));
         }
