@@ -282,8 +282,9 @@ void MoveUbToGm(const RowPlan& plan, const GmView& view, uint8_t* gm, const UbRe
             if (block >= 0) {
                 undefinedReported = true;
                 const uint64_t inRow = static_cast<uint64_t>(block) - rowRef.offset;
-                core.RequireDefined(plan.What().c_str(), "src", rowRef, inRow,
-                                    std::min<uint64_t>(rowStart + plan.rowBytes - inRow, 32 - block % 32), "writes to GM");
+                // The report names the undefined run from that block on.
+                core.RequireDefined(plan.What().c_str(), "src", rowRef, inRow, rowStart + plan.rowBytes - inRow,
+                                    "writes to GM");
             }
         }
         // SetAtomicAdd/Max/Min set: the row is combined with GM element by element (atomic.cpp).

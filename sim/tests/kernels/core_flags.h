@@ -134,7 +134,8 @@ extern "C" __global__ __aicore__ void notify_without_wait(GM_ADDR x, GM_ADDR y, 
 
 // Core i > 0 writes its slot, then its GM flag (SetValue(1) at sync[16 i]) and publishes it;
 // core 0 polls the flags with GetValue, then gathers. `publish` false: no
-// DataCacheCleanAndInvalid, so the flags order nothing (gm-race).
+// DataCacheCleanAndInvalid, so core 0 never sees a flag (it would spin forever: it reads each
+// once instead) and the flags order nothing (gm-race).
 template <bool publish>
 __aicore__ inline void GatherAfterGmFlags(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR sync) {
     core_flags::Slots s(x, y, z, sync, AscendC::GetBlockNum() * 16);
@@ -150,7 +151,7 @@ __aicore__ inline void GatherAfterGmFlags(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_AD
         return;
     }
     for (uint32_t i = 1; i < s.cores; ++i) {
-        while (s.syncGm.GetValue(i * 16) != 1) {
+        while (s.syncGm.GetValue(i * 16) != 1 && publish) {
         }
     }
     s.Gather();
