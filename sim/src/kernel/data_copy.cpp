@@ -276,9 +276,13 @@ void MoveUbToGm(const RowPlan& plan, const GmView& view, uint8_t* gm, const UbRe
                                                     plan.pipe, seq, Access::Read, /*requireAligned=*/i == 0);
         if (row == nullptr) break;  // beyond UB itself (downgraded bounds violation)
         // Only the rowBytes that reach GM must hold data; the dummy tail up to 32 B is discarded.
-        // Undefined bytes in a block the kernel wrote in part travel along (see FirstUnwrittenBlock).
+        // DataCopy moves whole blocks: undefined bytes in a block the kernel wrote in part travel
+        // along (see FirstUnwrittenBlock). DataCopyPad moves the bytes the kernel names, each of
+        // which must hold data.
         if (!spanDefined && !undefinedReported && !core.AllDefined(static_cast<uint32_t>(rowRef.offset + rowStart), plan.rowBytes)) {
-            const int64_t block = FirstUnwrittenBlock(core, rowRef.offset + rowStart, plan.rowBytes);
+            const int64_t block = plan.form == RowPlan::Form::PadUbToGm
+                                      ? static_cast<int64_t>(rowRef.offset + rowStart)
+                                      : FirstUnwrittenBlock(core, rowRef.offset + rowStart, plan.rowBytes);
             if (block >= 0) {
                 undefinedReported = true;
                 const uint64_t inRow = static_cast<uint64_t>(block) - rowRef.offset;
