@@ -13,6 +13,7 @@ import datetime
 import functools
 import pathlib
 import re
+import tempfile
 
 from . import declarations, justifications
 from .subjects import ROOT
@@ -23,9 +24,25 @@ COMMAND = "python3 build.py check-cann --compare-headers --sources $CANN_SOURCES
 # Where CANN keeps each header the sim stands in for (repository, directory the include path starts at)
 CANN_ROOTS = (("metadef", "inc/external/asc"), ("metadef", "inc/external"), ("runtime", "include/external"),
               ("runtime", "pkg_inc"), ("ge", "inc/external"), ("opbase", "include/nnopbase"), ("opbase", "pkg_inc"),
-              ("asc-devkit", "include/utils"), ("asc-devkit", "include"), ("asc-tools", "cpudebug/include"))
+              ("asc-devkit", "include/utils"), ("asc-devkit", "include"), ("asc-devkit", "include/basic_api"),
+              ("libboundscheck", "include"), ("asc-tools", "cpudebug/include"))
+# Installed under another name than the repository holds it (asc-devkit's install rules:
+# impl/utils/CMakeLists.txt links host_api/tiling/template_argument.h, impl/adv_api/cmake/
+# kernel_headers.cmake matmul_intf.h; tikcfw's impl/dav_c220 is impl/basic_api/dav_c220)
 RENAMED = {"tiling/tiling_api.h": ("asc-devkit", "include/adv_api/tiling_api.h"),
-           "aclnn/opdev/op_errno.h": ("opbase", "include/nnopbase/opdev/op_errno.h")}  # installed under another name
+           "aclnn/opdev/op_errno.h": ("opbase", "include/nnopbase/opdev/op_errno.h"),
+           "ascendc/host_api/tiling/template_argument.h": ("asc-devkit", "include/utils/tiling/template_argument.h"),
+           "lib/matmul_intf.h": ("asc-devkit", "include/adv_api/matmul/matmul_intf.h")}
+RENAMED_DIRS = {"impl/": ("asc-devkit", "impl/basic_api/")}
+# CANN generates kernel_tiling/kernel_tiling.h at build time from adv_api's tiling structs
+GENERATED = "kernel_tiling/kernel_tiling.h"
+# The sim splits its tiling/tiling_api.h into one header per API family at tiling/<name>.h;
+# CANN's tiling_api.h includes one per API at adv_api/<family>/<name>.h (installed as
+# tiling/<family>/<name>.h). Their declarations are held against all of CANN's.
+TILING_API = "tiling/tiling_api.h"
+TILING_PART = ("a part of the sim's tiling/tiling_api.h, which includes it; CANN's tiling_api.h includes its "
+               "declarations from adv_api/<family>/*_tiling.h (installed as tiling/<family>/...): each declaration "
+               "here is held against those")
 SIM_PRIVATE = re.compile(r"(^|::)(sim|ascendc_sim\w*|detail)(::|$)")
 
 
@@ -38,11 +55,34 @@ def cann_header(checkouts, relative: str) -> pathlib.Path | None:
     if relative in RENAMED:
         repository, path = RENAMED[relative]
         return checkouts[repository] / path
+    for prefix, (repository, path) in RENAMED_DIRS.items():
+        if relative.startswith(prefix) and (checkouts[repository] / path / relative[len(prefix):]).is_file():
+            return checkouts[repository] / path / relative[len(prefix):]
+    if relative == GENERATED:
+        return generated_kernel_tiling(checkouts)
     for repository, base in CANN_ROOTS:
         candidate = checkouts[repository] / base / relative
         if candidate.is_file():
             return candidate
     return None
+
+
+@functools.lru_cache(maxsize=None)
+def generated_kernel_tiling(checkouts) -> pathlib.Path:
+    """kernel_tiling.h as CANN's build generates it, by asc-devkit's own script, in a scratch layout."""
+    layout = pathlib.Path(tempfile.mkdtemp(prefix="cann-layout-"))
+    return checkouts.make_layout(layout) / GENERATED
+
+
+def included(checkouts, name: str) -> pathlib.Path | None:
+    """Where a quoted include of a CANN header resolves: an installed name, or asc-devkit's own
+    tree (its public headers include "impl/utils/std/type_traits/is_integral.h" and the like)."""
+    return cann_header(checkouts, name) or next(
+        (p for p in (checkouts["asc-devkit"] / name,) if p.is_file()), None)
+
+
+def is_tiling_part(header: str) -> bool:
+    return header.startswith("tiling/") and header.count("/") == 1 and header != TILING_API
 
 
 @functools.lru_cache(maxsize=None)
@@ -83,8 +123,9 @@ def resolve_enumerators(flat: dict[str, str], files: list[pathlib.Path]) -> dict
 def flatten(decls: dict) -> dict[str, str]:
     """key -> description for every declaration: 'macro X', 'type A::B', 'enum A::E::m', 'function A::f(sig)'."""
     out = {}
-    for name, params in decls["macros"].items():
-        out[f"macro {name}{params}"] = ""
+    for name, forms in decls["macros"].items():
+        for params in forms:
+            out[f"macro {name}{params}"] = ""
     for name in decls["types"]:
         out[f"type {name}"] = ""
     for enum, members in decls["enums"].items():
@@ -129,7 +170,7 @@ def differences(sim: dict[str, str], cann: dict[str, str], all_sim: dict[str, st
     return rows
 
 
-SIM_MACRO = re.compile(r"^macro (ASCENDC_SIM_|ICPU_DETAIL_)")
+SIM_MACRO = re.compile(r"^macro (ASCENDC_SIM_|ASCEND_SIM_|ICPU_DETAIL_)")
 
 
 def base_class_member(declaration: str, sim: str, all_cann: dict[str, str]) -> str:
@@ -168,6 +209,9 @@ def cell(text: str) -> str:
 
 def render(checkouts, today: str) -> tuple[str, int]:
     pairs = {h: cann_header(checkouts, h) for h in sim_headers()}
+    for header in pairs:
+        if pairs[header] is None and is_tiling_part(header):
+            pairs[header] = pairs[TILING_API]
     # Either side may declare a name in another of these headers (the sim's acl.h holds what CANN
     # spreads over acl_base.h and acl_rt.h): a declaration counts as present when any header of
     # its side has it, and is listed under the header that has it.
@@ -181,8 +225,15 @@ def render(checkouts, today: str) -> tuple[str, int]:
         for f in files:
             all_sim.update(resolve_enumerators(flatten(read(f)), files))
         if cann is not None:
-            files = with_includes(cann, lambda n: cann_header(checkouts, n))
+            files = with_includes(cann, lambda n: included(checkouts, n))
             cann_decls[header] = resolve_enumerators(flatten(read(cann)), files)
+            if is_tiling_part(header):
+                # the whole of CANN's tiling API, the sim side only: what the sim has and CANN lacks
+                # or declares otherwise (CANN's rest is listed once, under tiling_api.h)
+                union = {}
+                for f in files:
+                    union.update(resolve_enumerators(flatten(read(f)), files))
+                cann_decls[header] = {k: v for k, v in union.items() if k in sim_decls[header]}
             for f in files:
                 all_cann.update(resolve_enumerators(flatten(read(f)), files))
     lines = ["# sim/include against CANN's headers", "",
@@ -208,9 +259,13 @@ def render(checkouts, today: str) -> tuple[str, int]:
         rows = differences({k: v for k, v in sim.items() if k in here or k not in all_cann},
                            {k: v for k, v in here.items() if k in sim or k not in all_sim},
                            all_sim, all_cann)
-        where = f"{cann.relative_to(checkouts.root)}"
-        summary.append((header, where, len(rows)))
-        body += [f"## {header}", "", f"CANN: `{where}`. {len(rows)} differences.", ""]
+        where = (f"{cann.relative_to(checkouts.root)}" if cann.is_relative_to(checkouts.root)
+                 else "generated by asc-devkit impl/adv_api/cmake/scripts/gen_kernel_tiling_data_def.py")
+        summary.append((header, where + (" (and its includes)" if is_tiling_part(header) else ""), len(rows)))
+        body += [f"## {header}", ""]
+        if is_tiling_part(header):
+            body += [f"No CANN header at this include path: {TILING_PART}.", ""]
+        body += [f"CANN: `{where}`. {len(rows)} differences.", ""]
         if rows:
             body += ["| declaration | sim | CANN | why |", "|---|---|---|---|"]
             for row in rows:

@@ -57,9 +57,17 @@ def split_top(s: str, sep: str = ",") -> list[str]:
     return parts
 
 
+# Type aliases written either way: asc-devkit include/adv_api/utils/types.h makes the host tiling
+# API's AscendC::TensorShape / TensorDataType ge::Shape / ge::DataType
+ALIASES = ((re.compile(r"\b(?:AscendC::)?TensorShape\b"), "ge::Shape"),
+           (re.compile(r"\b(?:AscendC::)?TensorDataType\b"), "ge::DataType"))
+
+
 def norm(s: str) -> str:
     s = re.sub(r"\s+", " ", s).strip()
     s = re.sub(r"\s*([*&,<>()\[\]])\s*", r"\1", s)
+    for alias, name in ALIASES:
+        s = alias.sub(name, s)
     return re.sub(r"\bstd::__cxx11::", "std::", s)
 
 
@@ -142,13 +150,17 @@ def arity(params: str | None) -> str:
 
 
 def read(text: str) -> dict:
-    """{"macros": {name: params}, "types": {qualified}, "enums": {qualified: {member: value}},
+    """{"macros": {name: {params}}, "types": {qualified}, "enums": {qualified: {member: value}},
     "functions": {qualified: {signature}}}"""
-    macros = {m.group(1): arity(m.group(2)) for m in DEFINE.finditer(COMMENT.sub(" ", text.replace("\\\n", " ")))
-              if not (re.search(r"_H_*$", m.group(1)) and not m.group(2))}  # include guards
+    macros: dict[str, set[str]] = {}
+    for m in DEFINE.finditer(COMMENT.sub(" ", text.replace("\\\n", " "))):
+        if not (re.search(r"_H_*$", m.group(1)) and not m.group(2)):  # include guards
+            # each form: a header defines a macro one way or another under #if (template_argument.h)
+            macros.setdefault(m.group(1), set()).add(arity(m.group(2)))
     s = strip(text.replace("\ufeff", ""))
     out = {"macros": macros, "types": set(), "enums": {}, "functions": {}}
     scope: list[tuple[str, str]] = []  # (kind, name)
+    usings: list[tuple[str, str]] = []  # (qualified name declared, the qualified name it brings in)
     buf, i = [], 0
 
     def qualified(name: str) -> str:
@@ -200,6 +212,8 @@ def read(text: str) -> dict:
             buf = []
             if (m := re.match(r"(?:typedef\b.*?\b(\w+)\s*(?:\[[^\]]*\])?$)|(?:using\s+(\w+)\s*=)", stmt, re.S)):
                 out["types"].add(qualified(m.group(1) or m.group(2)))
+            elif (m := re.fullmatch(r"using\s+((?:::)?(?:\w+::)+(\w+))", stmt)):
+                usings.append((qualified(m.group(2)), m.group(1).lstrip(":")))
             elif (m := re.fullmatch(r"(?:class|struct)\s+(\w+)", drop_templates(stmt).strip())):
                 pass  # a forward declaration
             elif stmt.startswith("typedef"):
@@ -211,4 +225,7 @@ def read(text: str) -> dict:
         else:
             buf.append(ch)
         i += 1
+    # a using-declaration of a type declares that type here too (kernel_tiling.h's global
+    # `using AscendC::tiling::SoftMaxTiling;`); one of a function is left to the function's own rows
+    out["types"].update(name for name, target in usings if target in out["types"])
     return out

@@ -4,8 +4,8 @@
 //                      long double and half;
 //   is_integral        CANN's list (bool, char, signed/unsigned char, short, int, long,
 //                      long long and their unsigned forms; no wchar_t/char8/16/32_t), and true for
-//                      an integral_constant;
-//   is_arithmetic      follows those two.
+//                      an integral_constant.
+// CANN has no is_arithmetic, so neither has the sim: a kernel using it would not build with CANN.
 #pragma once
 #include <type_traits>
 
@@ -51,10 +51,6 @@ template <class T>
 struct is_floating_point
     : bool_constant<std::is_floating_point_v<std::remove_cv_t<T>> || std::is_same_v<std::remove_cv_t<T>, half>> {};
 template <class T> constexpr bool is_floating_point_v = is_floating_point<T>::value;
-
-template <class T>
-struct is_arithmetic : bool_constant<is_integral_v<T> || is_floating_point_v<T>> {};
-template <class T> constexpr bool is_arithmetic_v = is_arithmetic<T>::value;
 
 template <class T> using remove_const = std::remove_const<T>;
 template <class T> using remove_const_t = std::remove_const_t<T>;
