@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 #include <sstream>
+#include <tuple>
 
 #include "ascendc_sim/core/core_state.h"
 #include "ascendc_sim/core/kept_storage.h"
@@ -50,6 +52,24 @@ uintptr_t AppendWrites(const std::vector<Access>& list, uint32_t core, std::vect
     }
     return longest;
 }
+
+// FNV-1a over the rows' bytes, eight at a time: tells two writes of the same rows apart by
+// what they left in GM (a collision would hide a race; at 2^-64 a pair, it is not a concern).
+uint64_t Digest(uint64_t digest, uintptr_t start, uint64_t rowBytes, uint64_t pitch, uint32_t rows) {
+    constexpr uint64_t kPrime = 0x100000001b3ULL;
+    for (uint32_t row = 0; row < rows; ++row) {
+        const auto* bytes = reinterpret_cast<const unsigned char*>(start + row * pitch);
+        uint64_t at = 0;
+        for (; at + 8 <= rowBytes; at += 8) {
+            uint64_t word;
+            std::memcpy(&word, bytes + at, sizeof(word));
+            digest = (digest ^ word) * kPrime;
+        }
+        for (; at < rowBytes; ++at) digest = (digest ^ bytes[at]) * kPrime;
+    }
+    return digest;
+}
+constexpr uint64_t kDigestBasis = 0xcbf29ce484222325ULL;
 
 // A function object, not a function: std::merge then compares inline.
 struct ByBegin {
@@ -197,17 +217,22 @@ void GmRaceTracker::Record(uint32_t core, const void* start, uint64_t rowBytes, 
     // Consecutive back-to-back copies of one kind from one line (a gather's one-element bursts)
     // fold into one.
     const auto address = reinterpret_cast<uintptr_t>(start);
+    const bool plainWrite = write && !atomic;
     if (pitch == rowBytes && !list.empty()) {
         Access& last = list.back();
         if (last.pitch == last.rowBytes && last.write == write && last.atomic == atomic && last.epoch == epochs_[core] &&
             last.segment == segments_[core] && last.start + last.rowBytes * last.rows == address && last.api == api && last.site == site) {
+            // the folded record's digest runs on over the new bytes, as one write's would
+            if (plainWrite) last.digest = Digest(last.digest, address, rowBytes, pitch, rows);
             last.rowBytes = last.rowBytes * last.rows + rowBytes * rows;
             last.pitch = last.rowBytes;
             last.rows = 1;
             return;
         }
     }
-    list.push_back(Access{address, rowBytes, pitch, rows, epochs_[core], segments_[core], write, atomic, api, site});
+    const uint64_t digest = plainWrite ? Digest(kDigestBasis, address, rowBytes, pitch, rows) : 0;
+    list.push_back(Access{address, rowBytes, pitch, rows, epochs_[core], segments_[core], write, atomic, digest, api,
+                          site});
 }
 
 void RecordScalarGmWrite(const void* address, uint64_t bytes) {
@@ -362,6 +387,24 @@ bool GmRaceTracker::ProvedRaceFree() const {
     return true;
 }
 
+std::vector<const GmRaceTracker::Access*> GmRaceTracker::RepeatedWrites(uint32_t epoch) const {
+    using Key = std::tuple<uintptr_t, uint64_t, uint64_t, uint32_t, uint64_t>;
+    std::vector<std::pair<Key, const Access*>> writes;
+    for (const std::vector<Access>& list : accesses_) {
+        for (const Access& a : list) {
+            if (a.epoch == epoch && a.write && !a.atomic) writes.push_back({Key{a.start, a.rowBytes, a.pitch, a.rows, a.digest}, &a});
+        }
+    }
+    // stable: the lowest core's write of each key comes first and stands for the others
+    std::stable_sort(writes.begin(), writes.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::vector<const Access*> repeated;
+    for (size_t k = 1; k < writes.size(); ++k) {
+        if (writes[k].first == writes[k - 1].first) repeated.push_back(writes[k].second);
+    }
+    std::sort(repeated.begin(), repeated.end());
+    return repeated;
+}
+
 std::string GmRaceTracker::FindRaceIn(uint32_t epoch, std::string (*describe)(const void*, uintptr_t),
                                       const void* context) const {
     // A read races only with a write: a read whose span (its rows with the gaps between) misses
@@ -376,6 +419,7 @@ std::string GmRaceTracker::FindRaceIn(uint32_t epoch, std::string (*describe)(co
     }
     SortByBegin(reads);
     if (pairwise_.load(std::memory_order_relaxed)) return FindOrderedRaceIn(epoch, reads, describe, context);
+    const std::vector<const Access*> repeated = RepeatedWrites(epoch);
     const std::vector<Interval>& writes = WriteRows();  // every epoch's: the others are skipped
 
     // Sorted by start, an earlier interval overlaps the current one iff it ends past its start:
@@ -410,6 +454,7 @@ std::string GmRaceTracker::FindRaceIn(uint32_t epoch, std::string (*describe)(co
         const bool takeWrite = w < writes.size() && (r == reads.size() || !precedes(reads[r], writes[w]));
         if (!takeWrite && r == reads.size()) break;
         const Interval& i = takeWrite ? writes[w++] : reads[r++];
+        if (takeWrite && std::binary_search(repeated.begin(), repeated.end(), i.access)) continue;
         const Interval* hit = writeReach.OtherCoreOver(i);
         if (hit == nullptr && !i.access->atomic) hit = atomicReach.OtherCoreOver(i);
         if (hit == nullptr && i.access->write) hit = readReach.OtherCoreOver(i);
@@ -430,6 +475,7 @@ std::string GmRaceTracker::FindOrderedRaceIn(uint32_t epoch, const std::vector<I
         if (x.begin != y.begin) return x.begin < y.begin;
         return x.core != y.core ? x.core < y.core : x.access < y.access;
     };
+    const std::vector<const Access*> repeated = RepeatedWrites(epoch);
     std::vector<const Interval*> reaching;  // earlier intervals that may still reach the current one
     size_t w = 0, r = 0;
     for (;;) {
@@ -437,6 +483,7 @@ std::string GmRaceTracker::FindOrderedRaceIn(uint32_t epoch, const std::vector<I
         const bool takeWrite = w < writes.size() && (r == reads.size() || !precedes(reads[r], writes[w]));
         if (!takeWrite && r == reads.size()) break;
         const Interval& i = takeWrite ? writes[w++] : reads[r++];
+        if (takeWrite && std::binary_search(repeated.begin(), repeated.end(), i.access)) continue;
         size_t kept = 0;
         for (const Interval* e : reaching) {
             if (e->end <= i.begin) continue;  // ends before this and every later interval

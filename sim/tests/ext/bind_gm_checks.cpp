@@ -6,6 +6,7 @@
 
 #include <condition_variable>
 #include <cstdint>
+#include <cstring>
 #include <mutex>
 #include <random>
 #include <string>
@@ -24,8 +25,8 @@ namespace {
 
 using FinishOrder = std::vector<std::vector<uint32_t>>;
 
-// Ops: ("copy", core, offset, row_bytes, pitch, rows, write) or ("sync_all", core), offsets
-// into `gm`. Then each list of `finish` on its own thread calls CoreFinished for its cores in
+// Ops: ("copy", core, offset, row_bytes, pitch, rows, write[, value]) or ("sync_all", core),
+// offsets into `gm`; a write fills its rows with `value` first (default core + 1). Then each list of `finish` on its own thread calls CoreFinished for its cores in
 // its order (none: the end-of-launch checks sort every write themselves).
 void Replay(sim::GmRaceTracker& tracker, std::vector<uint8_t>& gm, const std::vector<py::tuple>& ops,
             const FinishOrder& finish) {
@@ -35,8 +36,14 @@ void Replay(sim::GmRaceTracker& tracker, std::vector<uint8_t>& gm, const std::ve
         if (name == "sync_all") {
             tracker.SyncAll(core);
         } else if (name == "copy") {
-            tracker.Record(core, gm.data() + op[2].cast<uint64_t>(), op[3].cast<uint64_t>(), op[4].cast<uint64_t>(),
-                           op[5].cast<uint32_t>(), op[6].cast<bool>(), "DataCopy", nullptr);
+            const auto offset = op[2].cast<uint64_t>(), rowBytes = op[3].cast<uint64_t>(), pitch = op[4].cast<uint64_t>();
+            const auto rows = op[5].cast<uint32_t>();
+            const bool write = op[6].cast<bool>();
+            if (write) {  // the bytes a write leaves: its value (default: the core's number + 1)
+                const auto value = static_cast<uint8_t>(op.size() > 7 ? op[7].cast<uint32_t>() : core + 1);
+                for (uint32_t row = 0; row < rows; ++row) std::memset(gm.data() + offset + row * pitch, value, rowBytes);
+            }
+            tracker.Record(core, gm.data() + offset, rowBytes, pitch, rows, write, "DataCopy", nullptr);
         } else {
             throw py::value_error("unknown GM op '" + name + "'");
         }

@@ -48,7 +48,8 @@ public:
     // Only the calling core's list is touched: no lock.
     // `atomic`: a write made while SetAtomicAdd/Max/Min was set (the DMA combines with GM). Two cores' atomic
     // adds to the same bytes are no race (the hardware serializes them); an atomic add and a
-    // plain access of another core are.
+    // plain access of another core are. A write is recorded after its bytes are in GM: their
+    // digest tells identical writes of several cores apart from racing ones (see FindRaceIn).
     void Record(uint32_t core, const void* start, uint64_t rowBytes, uint64_t pitch, uint32_t rows, bool write,
                 const char* api, const void* site, bool atomic = false);
     // Core `core` passed a SyncAll: its later accesses are ordered after every earlier one.
@@ -76,6 +77,7 @@ public:
         uint32_t segment;  // the core's segment (see Release/Acquire)
         bool write;
         bool atomic;  // an atomic-add write (see Record)
+        uint64_t digest;  // of the bytes a plain write left in GM (0 for reads and atomic adds)
         const char* api;
         const void* site;
     };
@@ -123,6 +125,10 @@ private:
     std::vector<uint32_t> segments_;             // per core: its current segment
     std::vector<std::vector<Clock>> clocks_;     // per core, per segment; empty: never synced pairwise
     std::atomic<bool> pairwise_{false};          // some core released or acquired
+    // The writes of `epoch` that repeat an earlier core's write exactly: the same rows, the same
+    // bytes. Whichever lands last, GM ends the same, so they take no part in the race sweep
+    // (the first core's write stands for them all against every other access).
+    std::vector<const Access*> RepeatedWrites(uint32_t epoch) const;
     std::string FindOrderedRaceIn(uint32_t epoch, const std::vector<Interval>& reads,
                                   std::string (*describe)(const void*, uintptr_t), const void* context) const;
     mutable std::vector<Interval> writeRows_;    // WriteRows, once built
