@@ -98,8 +98,10 @@ def parse_steps(lines: list[str], program: str) -> tuple[list[Step], dict[str, s
             script = _SCRIPT_STEP.match(part)
             program_step = _PROGRAM_STEP.match(part)
             if script and script.group(1).startswith("../"):
-                # Build options pasted onto a script's line by the README are not its arguments.
-                args = [a for a in script.group(2).split() if not a.startswith("-DCMAKE_")]
+                # A script told the architecture as the cmake option (quant's gen_data.py reads
+                # -DCMAKE_ASC_ARCHITECTURES=...) is told A2's, which the sim stands in for.
+                args = [re.sub(r"^(-DCMAKE_ASC_ARCHITECTURES=).*", r"\g<1>" + A2_VARIABLES["CMAKE_ASC_ARCHITECTURES"], a)
+                        for a in script.group(2).split()]
                 steps.append(Step("script", script.group(1)[3:], args))
             elif program_step and program_step.group(1) == program:
                 steps.append(Step("program", program, program_step.group(2).split()))
