@@ -198,3 +198,75 @@ static_assert(sizeof(DeepNormTiling) == 104, "DeepNormTiling is CANN's 104-byte 
 }  // namespace tiling
 }  // namespace AscendC
 using DeepNormTiling = AscendC::tiling::DeepNormTiling;
+
+// LayerNormGrad (asc-devkit include/adv_api/normalization/layernorm_grad_tilingdata.h: 30
+// uint32_t fields, 120 bytes; lastDimValueBack and lastDimValueBackMulTwo hold float bits).
+namespace AscendC {
+namespace tiling {
+struct LayerNormGradTiling {
+    uint32_t stackBufferSize = 0;
+    uint32_t bLength = 0;
+    uint32_t sLength = 0;
+    uint32_t hLength = 0;
+    uint32_t originalHLength = 0;
+    uint32_t oneCalSize = 0;
+    uint32_t nohCalSize = 0;
+    uint32_t loopNum = 0;
+    uint32_t tailSize = 0;
+    uint32_t nohTailSize = 0;
+    uint32_t tmpTensorBSHPos = 0;
+    uint32_t tmpTensorBSHSize = 0;
+    uint32_t pdVarTensorPos = 0;
+    uint32_t pdVarTensorSize = 0;
+    uint32_t pdMeanTensorPos = 0;
+    uint32_t pdMeanTensorSize = 0;
+    uint32_t x1TensorPos = 0;
+    uint32_t x1TensorSize = 0;
+    uint32_t x2TensorPos = 0;
+    uint32_t x2TensorSize = 0;
+    uint32_t x3TensorPos = 0;
+    uint32_t x3TensorSize = 0;
+    uint32_t tmpTensorPos = 0;
+    uint32_t tmpTensorSize = 0;
+    uint32_t tmpTensor1Pos = 0;
+    uint32_t tmpTensor1Size = 0;
+    uint32_t tmpTensor2Pos = 0;
+    uint32_t tmpTensor2Size = 0;
+    uint32_t lastDimValueBack = 0;
+    uint32_t lastDimValueBackMulTwo = 0;
+};
+static_assert(sizeof(LayerNormGradTiling) == 120, "LayerNormGradTiling is CANN's 120-byte layout");
+}  // namespace tiling
+}  // namespace AscendC
+using LayerNormGradTiling = AscendC::tiling::LayerNormGradTiling;
+
+// LayerNormGradBeta (asc-devkit include/adv_api/normalization/layernorm_grad_beta_tilingdata.h:
+// 20 uint32_t fields, 80 bytes).
+namespace AscendC {
+namespace tiling {
+struct LayerNormGradBetaTiling {
+    uint32_t stackBufferSize = 0;
+    uint32_t bLength = 0;
+    uint32_t sLength = 0;
+    uint32_t hLength = 0;
+    uint32_t originalHLength = 0;
+    uint32_t bshLength = 0;
+    uint32_t bsLength = 0;
+    uint32_t oneCalSize = 0;
+    uint32_t numberOfTmpBuf = 0;
+    uint32_t loopRound = 0;
+    uint32_t inputTailSize = 0;
+    uint32_t inputTailPos = 0;
+    uint32_t bsTailSize = 0;
+    uint32_t bshCurLength = 0;
+    uint32_t bsCurLength = 0;
+    uint32_t gammaTempTensorPos = 0;
+    uint32_t betaTempTensorPos = 0;
+    uint32_t inputDyTmpTensorPos = 0;
+    uint32_t resForGammaTmpTensorPos = 0;
+    uint32_t reserved = 0;
+};
+static_assert(sizeof(LayerNormGradBetaTiling) == 80, "LayerNormGradBetaTiling is CANN's 80-byte layout");
+}  // namespace tiling
+}  // namespace AscendC
+using LayerNormGradBetaTiling = AscendC::tiling::LayerNormGradBetaTiling;

@@ -22,6 +22,12 @@
 // tile of aCurLength rows: a = x * (1/R); mean = RowSum(a); a = x; row i: a -= mean[i] (Adds of
 // the scalar, R lanes); a = a * a; a = a * (1/R); var = RowSum(a) into the temp; then Normalize:
 // rstd = 1 / sqrt(var + eps); y = (x - mean) * rstd * gamma + beta (gamma/beta as config says).
+// (Normalize, CANN's include/adv_api/normalization/normalize.h with NormalizePara/NormalizeConfig,
+// asc-devkit impl/adv_api/detail/normalization/normalize/normalize_common_impl.h, is that last
+// step on its own: N = temp floats / (2 * rLengthWithPadding) rows at a time (less 2 rows of
+// float gamma/beta for a half U); rstd over aLength; per block x copied / Cast to float, each
+// row's mean and rstd Duplicated over rLength lanes from the scalar unit, Sub, Mul, then per row
+// Mul gamma and Add beta over rLength lanes, the block Adds 0 / Cast to the output.)
 //
 // Checks (as CANN's api_check and asserts): T half or float, U float for a float T (compile
 // time); tiling.oneTmpSize nonzero, H 32-byte aligned; x, out within B*S*H, gamma and beta
