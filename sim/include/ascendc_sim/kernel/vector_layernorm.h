@@ -292,7 +292,9 @@ bool Check(const AscendC::LocalTensor<T>& out, const AscendC::LocalTensor<T>& me
                       ") must be in [1, hLength = " + std::to_string(h) + "]");
     }
     if (h / 8 > 255) return Misuse("LayerNorm: tiling.hLength (" + std::to_string(h) + ") must be at most 2040");
-    const uint32_t tempFloats = tiling.thirdTmpStartPos + tiling.oneTmpSize;
+    const uint32_t tempFloats = (std::is_same_v<T, float> && isReuseSource ? tiling.secondTmpStartPos
+                                                                           : tiling.thirdTmpStartPos) +
+                                tiling.oneTmpSize;
     const uint32_t needFloats = tiling.tmpBufSize > tempFloats ? tiling.tmpBufSize : tempFloats;
     if (temp.GetSize() / 4 < needFloats) {
         return Misuse("LayerNorm: sharedTmpBuffer holds " + std::to_string(temp.GetSize()) + " bytes, the tiling needs " +
