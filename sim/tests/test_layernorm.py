@@ -520,3 +520,173 @@ void k(LocalTensor<int32_t>& d, LocalTensor<uint8_t>& t, LayerNormTiling& ln, De
 """)
     assert errors.count("LayerNorm: T must be half or float") >= 2
     assert errors.count("DeepNorm: T must be half or float") >= 2
+
+
+# ---------------------------------------------------------------------------------------
+# LayerNorm with LayerNormPara (LayerNormSeparateTiling) and its Normalize step
+
+def para_replay(x, gamma, beta, a, r, eps, t_dtype, u_dtype, no_beta=False, no_gamma=False):
+    xs = x.reshape(a, r).astype(F32).astype(np.float64)
+    rec = np.float64(F32(1.0 / F32(r)))
+    c = f32(xs * rec)
+    mean = np.array([ln_row_sum(row, r) for row in c], F32)
+    d = f32(xs + (-mean.astype(np.float64))[:, None])
+    d = f32(d.astype(np.float64) ** 2)
+    d = f32(d.astype(np.float64) * rec)
+    var = np.array([ln_row_sum(row, r) for row in d], F32)
+    rstd = f32(1.0 / np.sqrt(f32(var.astype(np.float64) + np.float64(F32(eps)))).astype(np.float64))
+    y = f32(xs - mean.astype(np.float64)[:, None])
+    y = f32(y.astype(np.float64) * rstd.astype(np.float64)[:, None])
+    if not no_gamma:
+        y = f32(y.astype(np.float64) * gamma.astype(F32).astype(np.float64)[None, :])
+    if not no_beta:
+        y = f32(y.astype(np.float64) + beta.astype(F32).astype(np.float64)[None, :])
+    return y.astype(t_dtype).ravel(), mean, rstd
+
+
+def run_layernorm_para(simtest, x, gamma, beta, a, r, t_dtype, u_dtype, eps, no_beta=False, no_gamma=False,
+                       tmp_bytes=None):
+    size = np.dtype(t_dtype).itemsize
+    _, max_v, _, _, _ = simtest.layernorm_separate_tiling([a, r], 1 << 20, size)
+    tmp_bytes = max_v if tmp_bytes is None else tmp_bytes
+    buffers = [np.zeros(a * r, t_dtype), np.zeros(a, F32), np.zeros(a, F32), x.astype(t_dtype),
+               gamma.astype(u_dtype), beta.astype(u_dtype)] + ([np.zeros(tmp_bytes, np.uint8)] if tmp_bytes else [])
+    operands = [(0, 0, t_dtype), (1, 0, F32), (2, 0, F32), (3, 0, t_dtype), (4, 0, u_dtype), (5, 0, u_dtype)] + (
+        [(6, 0, np.uint8)] if tmp_bytes else [])
+    return run_vector(Misc(simtest), "LayerNormPara", buffers, operands, a * r, no_temp=not tmp_bytes,
+                      scalar=float(eps), ints=[a, r, r, max_v, int(no_beta), int(no_gamma)])
+
+
+@pytest.mark.parametrize("a,r", [(32, 32), (5, 64), (3, 200)])
+@pytest.mark.parametrize("t_dtype,u_dtype", [(F32, F32), (F16, F32), (F16, F16)], ids=["ff", "hf", "hh"])
+def test_layernorm_para_values(simtest, a, r, t_dtype, u_dtype):
+    if r * np.dtype(t_dtype).itemsize % 32:
+        pytest.skip("rLength * sizeof(T) is 32-byte aligned here (no padding)")
+    rng = np.random.default_rng(a * 13 + r)
+    x = random_values(rng, t_dtype, a * r, -4, 4)
+    gamma = random_values(rng, u_dtype, r, -2, 2)
+    beta = random_values(rng, u_dtype, r, -2, 2)
+    eps = 1e-4
+    res = run_layernorm_para(simtest, x, gamma, beta, a, r, t_dtype, u_dtype, eps)
+    assert res.ok, res.result["error"]
+    y, mean, rstd = para_replay(x, gamma, beta, a, r, eps, t_dtype, u_dtype)
+    assert_bits_equal(res.array(0, t_dtype), y)
+    assert_bits_equal(res.array(1, F32), mean)
+    assert_bits_equal(res.array(2, F32), rstd)
+    xs = x.reshape(a, r).astype(np.float64)
+    m, v = xs.mean(axis=1), xs.var(axis=1)
+    ref = (xs - m[:, None]) / np.sqrt(v + np.float64(F32(eps)))[:, None] * gamma.astype(np.float64) + beta.astype(
+        np.float64)
+    tol = (np.log2(r) + 10) * np.finfo(F32).eps * 8 + (2 * np.finfo(F16).eps if t_dtype == F16 else 0.0)
+    np.testing.assert_allclose(res.array(0, t_dtype).astype(np.float64), ref.ravel(), rtol=tol, atol=tol * 4)
+
+
+def test_layernorm_para_configs_and_perturbation(simtest):
+    a, r = 4, 64
+    rng = np.random.default_rng(31)
+    x = random_values(rng, F32, a * r, -3, 3)
+    gamma, beta = random_values(rng, F32, r, -2, 2), random_values(rng, F32, r, -2, 2)
+    for no_beta, no_gamma in ((True, False), (False, True)):
+        res = run_layernorm_para(simtest, x, gamma, beta, a, r, F32, F32, 1e-5, no_beta=no_beta, no_gamma=no_gamma)
+        assert res.ok, res.result["error"]
+        want = para_replay(x, gamma, beta, a, r, 1e-5, F32, F32, no_beta=no_beta, no_gamma=no_gamma)[0]
+        assert_bits_equal(res.array(0, F32), want)
+    res = run_layernorm_para(simtest, x, gamma, beta, a, r, F32, F32, 1e-2)
+    assert np.any(res.array(0, F32) != para_replay(x, gamma, beta, a, r, 1.01e-2, F32, F32)[0])
+
+
+def test_layernorm_para_temp_too_small(simtest):
+    a, r = 4, 64
+    x = random_values(np.random.default_rng(32), F32, a * r)
+    res = run_layernorm_para(simtest, x, np.ones(r, F32), np.zeros(r, F32), a, r, F32, F32, 1e-5, tmp_bytes=256)
+    assert_reported(res, "api-misuse", "LayerNorm", "sharedTmpBuffer", "GetLayerNormMaxMinTmpSize")
+
+
+# ---------------------------------------------------------------------------------------
+# LayerNormGrad and LayerNormGradBeta
+
+def grad_reference(dy, x, var, mean, gamma, rows, h, eps):
+    dy, x = dy.reshape(rows, h).astype(np.float64), x.reshape(rows, h).astype(np.float64)
+    var, mean, gamma = var.astype(np.float64), mean.astype(np.float64), gamma.astype(np.float64)
+    xm = x - mean[:, None]
+    pd_xl = dy * gamma
+    inv = 1.0 / np.sqrt(var + eps)
+    pd_var = (-0.5 * pd_xl * xm * (var + eps)[:, None] ** -1.5).sum(axis=1)
+    pd_mean = (-pd_xl * inv[:, None]).sum(axis=1) + pd_var / h * (-2.0 * xm).sum(axis=1)
+    pd_x = pd_mean[:, None] / h + pd_var[:, None] * 2.0 / h * xm + pd_xl * inv[:, None]
+    return pd_x.ravel(), (xm * inv[:, None]).ravel()
+
+
+def run_grad(simtest, dy, x, var, mean, gamma, b, s, h, eps, stack=None, tmp_bytes=None):
+    _, _, _, g_min, _, _ = simtest.layernorm_grad_tiling([b, s, h, h], 1 << 20, 4, False)
+    stack = stack or g_min
+    tmp_bytes = stack if tmp_bytes is None else tmp_bytes
+    n = b * s * h
+    buffers = [np.zeros(n, F32), np.zeros(n, F32), dy, x, var, mean, gamma] + (
+        [np.zeros(tmp_bytes, np.uint8)] if tmp_bytes else [])
+    operands = [(i, 0, F32) for i in range(7)] + ([(7, 0, np.uint8)] if tmp_bytes else [])
+    return run_vector(Misc(simtest), "LayerNormGrad", buffers, operands, n, no_temp=not tmp_bytes, scalar=float(eps),
+                      ints=[b, s, h, h, stack, 0])
+
+
+@pytest.mark.parametrize("b,s,h", [(2, 32, 16), (1, 8, 64), (1, 16, 128)])
+def test_layernorm_grad_values(simtest, b, s, h):
+    rng = np.random.default_rng(b + s + h)
+    rows = b * s
+    x = random_values(rng, F32, rows * h, -3, 3)
+    dy = random_values(rng, F32, rows * h, -3, 3)
+    gamma = random_values(rng, F32, h, -2, 2)
+    xs = x.reshape(rows, h).astype(np.float64)
+    mean, var = xs.mean(axis=1).astype(F32), xs.var(axis=1).astype(F32)
+    eps = 1e-4
+    r = run_grad(simtest, dy, x, var, mean, gamma, b, s, h, eps)
+    assert r.ok, r.result["error"]
+    pd_x, res = grad_reference(dy, x, var, mean, gamma, rows, h, np.float64(F32(eps)))
+    tol = (np.log2(h) + 12) * np.finfo(F32).eps * 16
+    scale = np.abs(pd_x).max()
+    np.testing.assert_allclose(r.array(0, F32).astype(np.float64), pd_x, rtol=tol, atol=tol * scale)
+    np.testing.assert_allclose(r.array(1, F32).astype(np.float64), res, rtol=tol, atol=tol)
+    # the gradient is sensitive to epsilon: a 1% change is outside the tolerance
+    pd_x2, _ = grad_reference(dy, x, var, mean, gamma, rows, h, np.float64(F32(eps)) * 1e4)
+    assert np.abs(r.array(0, F32) - pd_x2).max() > tol * scale
+
+
+def test_layernorm_grad_beta_sums(simtest):
+    b, s, h = 2, 32, 16
+    rng = np.random.default_rng(41)
+    n = b * s * h
+    res = random_values(rng, F32, n, -2, 2)
+    dy = random_values(rng, F32, n, -2, 2)
+    _, words, _, _, b_max, b_min = simtest.layernorm_grad_tiling([b, s, h, h], 1 << 20, 4, False)
+    assert (b_max, b_min) == (2 * n * 4, 2 * h * 4)
+    for stack in (b_max, 3 * h * 4 * 4 + 16):  # one tile; tiles of 12 rows and a tail
+        buffers = [np.zeros(h, F32), np.zeros(h, F32), res, dy, np.zeros(stack, np.uint8)]
+        operands = [(0, 0, F32), (1, 0, F32), (2, 0, F32), (3, 0, F32), (4, 0, np.uint8)]
+        r = run_vector(Misc(simtest), "LayerNormGradBeta", buffers, operands, n, ints=[b, s, h, h, stack, 0])
+        assert r.ok, r.result["error"]
+        prod = f32(dy.astype(np.float64) * res).reshape(b * s, h)
+        g, bt = prod[0].copy(), dy.reshape(b * s, h)[0].copy()
+        for i in range(1, b * s):  # the rows added in order, each sum rounded to float32
+            g = f32(prod[i].astype(np.float64) + g)
+            bt = f32(dy.reshape(b * s, h)[i].astype(np.float64) + bt)
+        assert_bits_equal(r.array(0, F32), g)
+        assert_bits_equal(r.array(1, F32), bt)
+
+
+def test_layernorm_grad_host_tiling(simtest):
+    g, bt, g_max, g_min, b_max, b_min = simtest.layernorm_grad_tiling([2, 32, 16, 16], 6144, 4, False)
+    assert (g_max, g_min) == (6 * 1024 * 4, 6 * 256 * 4)
+    # stackBufferSize, b, s, h, oriH, oneCalSize, nohCalSize, loopNum, tailSize, nohTailSize
+    assert g[:10] == [6144, 2, 32, 16, 16, 256, 16, 4, 0, 0]
+    assert g[10:22:2] == [0, 256, 512, 768, 1024, 1280]  # tmpBSH, pdVar, pdMean, x1, x2, x3
+    assert np.array(g[28:30], np.uint32).view(F32).tolist() == [F32(1 / 16), F32(2 / 16)]
+    assert bt[:8] == [1536, 2, 32, 16, 16, 1024, 64, 1024]
+
+
+def test_layernorm_grad_temp_too_small(simtest):
+    b, s, h = 1, 8, 64
+    rng = np.random.default_rng(42)
+    x, dy = random_values(rng, F32, b * s * h), random_values(rng, F32, b * s * h)
+    r = run_grad(simtest, dy, x, np.ones(b * s, F32), np.zeros(b * s, F32), np.ones(h, F32), b, s, h, 1e-5,
+                 stack=6 * 8 * 64 * 4, tmp_bytes=1024)
+    assert_reported(r, "api-misuse", "LayerNormGrad", "sharedTmpBuffer", "GetLayerNormGradMaxMinTmpSize")

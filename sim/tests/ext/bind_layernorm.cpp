@@ -6,6 +6,10 @@
 //   LayerNormPara (the LayerNormPara / LayerNormSeparateTiling form): operands output, outputMean,
 //   outputRstd, inputX, gamma, beta[, sharedTmpBuffer]; scalar epsilon; options["ints"] [aLength,
 //   rLength, rLengthWithPadding, stackBufferSize, isNoBeta, isNoGamma].
+//   LayerNormGrad: operands outputPdX, resForGamma, inputDy, inputX, inputVariance, inputMean,
+//   inputGamma[, sharedTmpBuffer]; scalar epsilon; options["ints"] [b, s, h, originalH,
+//   stackBufferSize, isReuseSource]. LayerNormGradBeta: operands outputPdGamma, outputPdBeta,
+//   resForGamma, inputDy[, sharedTmpBuffer]; the same ints.
 //   WelfordFinalize: operands outputMean, outputVariance, inputMean, inputVariance[, counts]
 //   [, sharedTmpBuffer]; options["ints"] [rnLength, abLength, headCount, headCountLength,
 //   tailCount, tailCountLength, withCounts, abRec bits, rRec bits].
@@ -19,11 +23,14 @@
 
 #include "ascendc_sim/kernel/vector_deepnorm.h"
 #include "ascendc_sim/kernel/vector_layernorm.h"
+#include "ascendc_sim/kernel/vector_layernorm_grad.h"
 #include "ascendc_sim/kernel/vector_welford_finalize.h"
 #include "kernel_operator.h"
 #include "misc_binding.h"
 #include "registry.h"
 #include "tiling/deepnorm_tiling.h"
+#include "tiling/layernorm_grad_beta_tiling.h"
+#include "tiling/layernorm_grad_tiling.h"
 #include "tiling/layernorm_tiling.h"
 #include "tiling/tiling_api.h"
 #include "tiling/welfordfinalize_tiling.h"
@@ -91,6 +98,36 @@ void DispatchLayerNormPara(const std::vector<AnyTensor>& ops, const Options& o) 
     else CallLayerNormPara<U, T, AscendC::LNCFG_NORM>(ops, o);
 }
 
+template <class T, bool reuse>
+void CallLayerNormGrad(const std::vector<AnyTensor>& ops, const Options& o, bool beta) {
+    const ge::Shape shape({Int(o, 0), Int(o, 1), Int(o, 2), Int(o, 3)});
+    const uint32_t stack = static_cast<uint32_t>(Int(o, 4));
+    if (beta) {
+        AscendC::tiling::LayerNormGradBetaTiling tiling;
+        AscendC::GetLayerNormGradBetaNDTilingInfo(shape, stack, sizeof(T), reuse, tiling);
+        if (o.noTemp) LayerNormGradBeta<T, reuse>(As<T>(ops, 0), As<T>(ops, 1), As<T>(ops, 2), As<T>(ops, 3), tiling);
+        else LayerNormGradBeta<T, reuse>(As<T>(ops, 0), As<T>(ops, 1), As<T>(ops, 2), As<T>(ops, 3), As<uint8_t>(ops, 4), tiling);
+        return;
+    }
+    AscendC::tiling::LayerNormGradTiling tiling;
+    AscendC::GetLayerNormGradNDTilingInfo(shape, stack, sizeof(T), reuse, tiling);
+    const T eps = sim::vec::ScalarAs<T>(o.scalar);
+    if (o.noTemp) {
+        LayerNormGrad<T, reuse>(As<T>(ops, 0), As<T>(ops, 1), As<T>(ops, 2), As<T>(ops, 3), As<T>(ops, 4), As<T>(ops, 5),
+                                As<T>(ops, 6), eps, tiling);
+    } else {
+        LocalTensor<uint8_t> temp = As<uint8_t>(ops, 7);
+        LayerNormGrad<T, reuse>(As<T>(ops, 0), As<T>(ops, 1), As<T>(ops, 2), As<T>(ops, 3), As<T>(ops, 4), As<T>(ops, 5),
+                                As<T>(ops, 6), temp, eps, tiling);
+    }
+}
+
+template <class T>
+void DispatchLayerNormGrad(const std::vector<AnyTensor>& ops, const Options& o, bool beta) {
+    if (Int(o, 5) != 0) CallLayerNormGrad<T, true>(ops, o, beta);
+    else CallLayerNormGrad<T, false>(ops, o, beta);
+}
+
 void CallWelfordFinalize(const std::vector<AnyTensor>& ops, const Options& o) {
     AscendC::WelfordFinalizePara para{static_cast<uint32_t>(Int(o, 0)), static_cast<uint32_t>(Int(o, 1)),
                                       static_cast<uint32_t>(Int(o, 2)), static_cast<uint32_t>(Int(o, 3)),
@@ -147,6 +184,12 @@ bool Run(const std::string& api, const std::vector<AnyTensor>& ops, int64_t, con
         if (isFloat) DispatchLayerNormPara<float, float>(ops, o);
         else if (uFloat) DispatchLayerNormPara<float, half>(ops, o);
         else DispatchLayerNormPara<half, half>(ops, o);
+        return true;
+    }
+    if (api == "LayerNormGrad" || api == "LayerNormGradBeta") {
+        const bool beta = api == "LayerNormGradBeta";
+        if (isFloat) DispatchLayerNormGrad<float>(ops, o, beta);
+        else DispatchLayerNormGrad<half>(ops, o, beta);
         return true;
     }
     if (api == "WelfordFinalize") {
@@ -209,6 +252,19 @@ SIMTEST_BINDINGS(layernorm) {
             return std::make_tuple(ok, simtest::misc::Words(t), sizes, maxV, minV);
         },
         "GetDeepNormTilingInfo's ok and 26 words, GetDeepNormMaxMinTmpSize's ok, max, min.");
+    m.def(
+        "layernorm_grad_tiling",
+        [](const std::vector<int64_t>& shape, uint32_t stackBytes, uint32_t typeSize, bool reuse) {
+            AscendC::tiling::LayerNormGradTiling g;
+            AscendC::tiling::LayerNormGradBetaTiling b;
+            AscendC::GetLayerNormGradNDTilingInfo(ge::Shape(shape), stackBytes, typeSize, reuse, g);
+            AscendC::GetLayerNormGradBetaNDTilingInfo(ge::Shape(shape), stackBytes, typeSize, reuse, b);
+            uint32_t gMax = 7, gMin = 7, bMax = 7, bMin = 7;
+            AscendC::GetLayerNormGradMaxMinTmpSize(ge::Shape(shape), typeSize, reuse, gMax, gMin);
+            AscendC::GetLayerNormGradBetaMaxMinTmpSize(ge::Shape(shape), typeSize, reuse, bMax, bMin);
+            return std::make_tuple(simtest::misc::Words(g), simtest::misc::Words(b), gMax, gMin, bMax, bMin);
+        },
+        "LayerNormGrad's and LayerNormGradBeta's tiling words and max/min temp sizes.");
     m.def(
         "welford_finalize_tmp_size",
         [](const std::vector<int64_t>& shape) {
