@@ -511,15 +511,27 @@ def test_wrong_types_do_not_compile(tmp_path):
     errors = compile_errors(tmp_path, """
 #include "kernel_operator.h"
 using namespace AscendC;
-void k(LocalTensor<int32_t>& d, LocalTensor<uint8_t>& t, LayerNormTiling& ln, DeepNormTiling& dn) {
+void k(LocalTensor<int32_t>& d, LocalTensor<uint8_t>& t, LayerNormTiling& ln, DeepNormTiling& dn,
+       LayerNormGradTiling& lg, LayerNormGradBetaTiling& lb, LocalTensor<float>& f, LocalTensor<half>& h,
+       LayerNormSeparateTiling& sep) {
     LayerNorm<int32_t>(d, d, d, d, d, d, t, 1, ln);
     LayerNorm<int32_t>(d, d, d, d, d, d, 1, ln);
     DeepNorm<int32_t>(d, d, d, d, d, d, d, t, 1, 1, dn);
     DeepNorm<int32_t>(d, d, d, d, d, d, d, 1, 1, dn);
+    LayerNormGrad<int32_t>(d, d, d, d, d, d, d, t, 1, lg);
+    LayerNormGradBeta<int32_t>(d, d, d, d, t, lb);
+    LayerNormPara para{1, 8, 8};
+    LayerNorm<half, float>(f, f, f, f, h, h, 1.0f, t, para, sep);  // float x with half gamma/beta
+    NormalizePara np{1, 8, 8};
+    Normalize<half, float>(f, f, f, f, f, h, h, t, 1.0f, np);
 }
 """)
     assert errors.count("LayerNorm: T must be half or float") >= 2
     assert errors.count("DeepNorm: T must be half or float") >= 2
+    assert "LayerNormGrad: T must be half or float" in errors
+    assert "LayerNormGradBeta: T must be half or float" in errors
+    assert "LayerNorm: T must be half or float, U (gamma, beta) float for a float T" in errors
+    assert "Normalize: the types must be" in errors
 
 
 # ---------------------------------------------------------------------------------------

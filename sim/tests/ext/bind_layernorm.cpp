@@ -24,7 +24,7 @@
 #include "ascendc_sim/kernel/vector_deepnorm.h"
 #include "ascendc_sim/kernel/vector_layernorm.h"
 #include "ascendc_sim/kernel/vector_layernorm_grad.h"
-#include "ascendc_sim/kernel/vector_welford_finalize.h"
+#include "ascendc_sim/kernel/vector_welford.h"
 #include "kernel_operator.h"
 #include "misc_binding.h"
 #include "registry.h"

@@ -175,9 +175,6 @@
 #if __has_include("ascendc_sim/kernel/vector_layernorm.h")
 #include "ascendc_sim/kernel/vector_layernorm.h"
 #endif
-#if __has_include("ascendc_sim/kernel/vector_welford_finalize.h")
-#include "ascendc_sim/kernel/vector_welford_finalize.h"
-#endif
 #if __has_include("ascendc_sim/kernel/vector_deepnorm.h")
 #include "ascendc_sim/kernel/vector_deepnorm.h"
 #endif
