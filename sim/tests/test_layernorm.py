@@ -629,6 +629,34 @@ def grad_reference(dy, x, var, mean, gamma, rows, h, eps):
     return pd_x.ravel(), (xm * inv[:, None]).ravel()
 
 
+def grad_replay(dy, x, var, mean, gamma, rows, h, eps):
+    """LayerNormGrad's steps, each rounded once to float32 (row sums as dn_row_sum's trees)."""
+    d64 = lambda v: np.asarray(v, F32).astype(np.float64)  # noqa: E731
+    dy, x = d64(dy.reshape(rows, h)), d64(x.reshape(rows, h))
+    var, mean, gamma = d64(var), d64(mean), d64(gamma)
+    e = np.float64(F32(eps))
+    back, back2 = np.float64(F32(1 / F32(h))), np.float64(F32(2 / F32(h)))
+    rsum = lambda m: np.array([dn_row_sum(r, h, False) for r in m], F32).astype(np.float64)  # noqa: E731
+    x1 = d64(f32(dy * gamma[None, :]))
+    x2 = d64(f32(x - mean[:, None]))
+    t = d64(f32(var + e))
+    t = d64(f32(d64(f32(t * t)) * t))
+    t = d64(f32(1.0 / d64(np.sqrt(f32(t)))))
+    bsh = d64(f32(d64(f32(x1 * d64(f32(x2 * t[:, None])))) * -0.5))
+    pd_var = rsum(bsh)
+    t = d64(f32(1.0 / d64(np.sqrt(f32(var + e)))))
+    res = f32(x2 * t[:, None])
+    x3 = d64(f32(x1 * t[:, None]))
+    pd_mean = rsum(-x3)
+    tmp = d64(f32(d64(f32(rsum(x2 * -2.0) * back)) * pd_var))
+    pd_mean = d64(f32(pd_mean + tmp))
+    pd_var = d64(f32(pd_var * back2))
+    x1 = d64(f32(pd_var[:, None] * x2))
+    pd_mean = d64(f32(pd_mean * back))
+    x1 = d64(f32(x1 + pd_mean[:, None]))
+    return f32(x1 + x3).ravel(), res.ravel()
+
+
 def run_grad(simtest, dy, x, var, mean, gamma, b, s, h, eps, stack=None, tmp_bytes=None):
     _, _, _, g_min, _, _ = simtest.layernorm_grad_tiling([b, s, h, h], 1 << 20, 4, False)
     stack = stack or g_min
@@ -653,6 +681,9 @@ def test_layernorm_grad_values(simtest, b, s, h):
     eps = 1e-4
     r = run_grad(simtest, dy, x, var, mean, gamma, b, s, h, eps)
     assert r.ok, r.result["error"]
+    want_x, want_res = grad_replay(dy, x, var, mean, gamma, rows, h, eps)
+    assert_bits_equal(r.array(0, F32), want_x)
+    assert_bits_equal(r.array(1, F32), want_res)
     pd_x, res = grad_reference(dy, x, var, mean, gamma, rows, h, np.float64(F32(eps)))
     tol = (np.log2(h) + 12) * np.finfo(F32).eps * 16
     scale = np.abs(pd_x).max()
