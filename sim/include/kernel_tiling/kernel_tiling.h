@@ -87,3 +87,186 @@ static_assert(sizeof(RmsNormTiling) == 48, "RmsNormTiling is CANN's 48-byte layo
 }  // namespace tiling
 }  // namespace AscendC
 using RmsNormTiling = AscendC::tiling::RmsNormTiling;
+
+// LayerNorm (asc-devkit include/adv_api/normalization/layernorm_tilingdata.h: 25 uint32_t fields
+// and lastDimValueBack, 104 bytes).
+namespace AscendC {
+namespace tiling {
+struct LayerNormTiling {
+    uint32_t bLength = 0;
+    uint32_t sLength = 0;
+    uint32_t hLength = 0;
+    uint32_t originalHLength = 0;
+    uint32_t inputXSize = 0;
+    uint32_t meanVarSize = 0;
+    uint32_t numberOfTmpBuf = 0;
+    uint32_t meanTmpTensorPos = 0;
+    uint32_t meanTmpTensorSize = 0;
+    uint32_t varianceTmpTensorPos = 0;
+    uint32_t varianceTmpTensorSize = 0;
+    uint32_t tmpBufSize = 0;
+    uint32_t oneTmpSize = 0;
+    uint32_t firstTmpStartPos = 0;
+    uint32_t secondTmpStartPos = 0;
+    uint32_t thirdTmpStartPos = 0;
+    uint32_t loopRound = 0;
+    uint32_t inputRoundSize = 0;
+    uint32_t inputTailSize = 0;
+    uint32_t inputTailPos = 0;
+    uint32_t meanVarRoundSize = 0;
+    uint32_t meanVarTailSize = 0;
+    uint32_t meanVarTailPos = 0;
+    uint32_t bshCurLength = 0;
+    uint32_t bsCurLength = 0;
+    float lastDimValueBack = 0;
+};
+static_assert(sizeof(LayerNormTiling) == 104, "LayerNormTiling is CANN's 104-byte layout");
+}  // namespace tiling
+}  // namespace AscendC
+using LayerNormTiling = AscendC::tiling::LayerNormTiling;
+
+// LayerNorm with LayerNormPara (layernorm_tilingdata.h's LayerNormSeparateTiling: 26 fields, 104
+// bytes; k2Rec, k2RRec and rValueBack float).
+namespace AscendC {
+namespace tiling {
+struct LayerNormSeparateTiling {
+    uint32_t aLength = 0;
+    uint32_t rLength = 0;
+    uint32_t halfAddRepeatTimes = 0;
+    uint32_t rHeadLength = 0;
+    float k2Rec = 0;
+    float k2RRec = 0;
+    uint32_t inputXSize = 0;
+    uint32_t meanVarSize = 0;
+    uint32_t numberOfTmpBuf = 0;
+    uint32_t varianceTmpTensorPos = 0;
+    uint32_t varianceTmpTensorSize = 0;
+    uint32_t tmpBufSize = 0;
+    uint32_t oneTmpSize = 0;
+    uint32_t firstTmpStartPos = 0;
+    uint32_t secondTmpStartPos = 0;
+    uint32_t thirdTmpStartPos = 0;
+    uint32_t loopRound = 0;
+    uint32_t inputRoundSize = 0;
+    uint32_t inputTailSize = 0;
+    uint32_t inputTailPos = 0;
+    uint32_t meanVarRoundSize = 0;
+    uint32_t meanVarTailSize = 0;
+    uint32_t meanVarTailPos = 0;
+    uint32_t arCurLength = 0;
+    uint32_t aCurLength = 0;
+    float rValueBack = 0;
+};
+static_assert(sizeof(LayerNormSeparateTiling) == 104, "LayerNormSeparateTiling is CANN's 104-byte layout");
+}  // namespace tiling
+}  // namespace AscendC
+using LayerNormSeparateTiling = AscendC::tiling::LayerNormSeparateTiling;
+
+// DeepNorm (asc-devkit include/adv_api/normalization/deepnorm_tilingdata.h: the fields of
+// LayerNormTiling, in that order; a distinct struct, as in CANN).
+namespace AscendC {
+namespace tiling {
+struct DeepNormTiling {
+    uint32_t bLength = 0;
+    uint32_t sLength = 0;
+    uint32_t hLength = 0;
+    uint32_t originalHLength = 0;
+    uint32_t inputXSize = 0;
+    uint32_t meanVarSize = 0;
+    uint32_t numberOfTmpBuf = 0;
+    uint32_t meanTmpTensorPos = 0;
+    uint32_t meanTmpTensorSize = 0;
+    uint32_t varianceTmpTensorPos = 0;
+    uint32_t varianceTmpTensorSize = 0;
+    uint32_t tmpBufSize = 0;
+    uint32_t oneTmpSize = 0;
+    uint32_t firstTmpStartPos = 0;
+    uint32_t secondTmpStartPos = 0;
+    uint32_t thirdTmpStartPos = 0;
+    uint32_t loopRound = 0;
+    uint32_t inputRoundSize = 0;
+    uint32_t inputTailSize = 0;
+    uint32_t inputTailPos = 0;
+    uint32_t meanVarRoundSize = 0;
+    uint32_t meanVarTailSize = 0;
+    uint32_t meanVarTailPos = 0;
+    uint32_t bshCurLength = 0;
+    uint32_t bsCurLength = 0;
+    float lastDimValueBack = 0;
+};
+static_assert(sizeof(DeepNormTiling) == 104, "DeepNormTiling is CANN's 104-byte layout");
+}  // namespace tiling
+}  // namespace AscendC
+using DeepNormTiling = AscendC::tiling::DeepNormTiling;
+
+// LayerNormGrad (asc-devkit include/adv_api/normalization/layernorm_grad_tilingdata.h: 30
+// uint32_t fields, 120 bytes; lastDimValueBack and lastDimValueBackMulTwo hold float bits).
+namespace AscendC {
+namespace tiling {
+struct LayerNormGradTiling {
+    uint32_t stackBufferSize = 0;
+    uint32_t bLength = 0;
+    uint32_t sLength = 0;
+    uint32_t hLength = 0;
+    uint32_t originalHLength = 0;
+    uint32_t oneCalSize = 0;
+    uint32_t nohCalSize = 0;
+    uint32_t loopNum = 0;
+    uint32_t tailSize = 0;
+    uint32_t nohTailSize = 0;
+    uint32_t tmpTensorBSHPos = 0;
+    uint32_t tmpTensorBSHSize = 0;
+    uint32_t pdVarTensorPos = 0;
+    uint32_t pdVarTensorSize = 0;
+    uint32_t pdMeanTensorPos = 0;
+    uint32_t pdMeanTensorSize = 0;
+    uint32_t x1TensorPos = 0;
+    uint32_t x1TensorSize = 0;
+    uint32_t x2TensorPos = 0;
+    uint32_t x2TensorSize = 0;
+    uint32_t x3TensorPos = 0;
+    uint32_t x3TensorSize = 0;
+    uint32_t tmpTensorPos = 0;
+    uint32_t tmpTensorSize = 0;
+    uint32_t tmpTensor1Pos = 0;
+    uint32_t tmpTensor1Size = 0;
+    uint32_t tmpTensor2Pos = 0;
+    uint32_t tmpTensor2Size = 0;
+    uint32_t lastDimValueBack = 0;
+    uint32_t lastDimValueBackMulTwo = 0;
+};
+static_assert(sizeof(LayerNormGradTiling) == 120, "LayerNormGradTiling is CANN's 120-byte layout");
+}  // namespace tiling
+}  // namespace AscendC
+using LayerNormGradTiling = AscendC::tiling::LayerNormGradTiling;
+
+// LayerNormGradBeta (asc-devkit include/adv_api/normalization/layernorm_grad_beta_tilingdata.h:
+// 20 uint32_t fields, 80 bytes).
+namespace AscendC {
+namespace tiling {
+struct LayerNormGradBetaTiling {
+    uint32_t stackBufferSize = 0;
+    uint32_t bLength = 0;
+    uint32_t sLength = 0;
+    uint32_t hLength = 0;
+    uint32_t originalHLength = 0;
+    uint32_t bshLength = 0;
+    uint32_t bsLength = 0;
+    uint32_t oneCalSize = 0;
+    uint32_t numberOfTmpBuf = 0;
+    uint32_t loopRound = 0;
+    uint32_t inputTailSize = 0;
+    uint32_t inputTailPos = 0;
+    uint32_t bsTailSize = 0;
+    uint32_t bshCurLength = 0;
+    uint32_t bsCurLength = 0;
+    uint32_t gammaTempTensorPos = 0;
+    uint32_t betaTempTensorPos = 0;
+    uint32_t inputDyTmpTensorPos = 0;
+    uint32_t resForGammaTmpTensorPos = 0;
+    uint32_t reserved = 0;
+};
+static_assert(sizeof(LayerNormGradBetaTiling) == 80, "LayerNormGradBetaTiling is CANN's 80-byte layout");
+}  // namespace tiling
+}  // namespace AscendC
+using LayerNormGradBetaTiling = AscendC::tiling::LayerNormGradBetaTiling;

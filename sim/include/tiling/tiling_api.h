@@ -89,3 +89,18 @@ void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
 #if __has_include("tiling/welford_tiling.h")
 #include "tiling/welford_tiling.h"
 #endif
+#if __has_include("tiling/layernorm_tiling.h")
+#include "tiling/layernorm_tiling.h"
+#endif
+#if __has_include("tiling/welfordfinalize_tiling.h")
+#include "tiling/welfordfinalize_tiling.h"
+#endif
+#if __has_include("tiling/deepnorm_tiling.h")
+#include "tiling/deepnorm_tiling.h"
+#endif
+#if __has_include("tiling/layernorm_grad_tiling.h")
+#include "tiling/layernorm_grad_tiling.h"
+#endif
+#if __has_include("tiling/layernorm_grad_beta_tiling.h")
+#include "tiling/layernorm_grad_beta_tiling.h"
+#endif

@@ -172,3 +172,12 @@
 #if __has_include("ascendc_sim/kernel/vector_welford.h")
 #include "ascendc_sim/kernel/vector_welford.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_layernorm.h")
+#include "ascendc_sim/kernel/vector_layernorm.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_deepnorm.h")
+#include "ascendc_sim/kernel/vector_deepnorm.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_layernorm_grad.h")
+#include "ascendc_sim/kernel/vector_layernorm_grad.h"
+#endif

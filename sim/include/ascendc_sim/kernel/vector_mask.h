@@ -193,6 +193,10 @@ public:
     __aicore__ static inline void SetMaskCount() { AscendC::SetMaskCount(); }
     template <typename T>
     __aicore__ static inline void SetMaskNorm() { AscendC::SetMaskNorm(); }
+    // CTRL[48] on A2/A3: 1 = inf/nan mode, 0 = saturation mode of the float results. The sim's
+    // float instructions give IEEE results (inf/nan mode) either way; the call is accepted so that
+    // kernels that bracket their work with SetOverflow(1) ... SetOverflow(0) run unchanged.
+    __aicore__ static inline void SetOverflow(uint64_t ctrlValue) { (void)ctrlValue; }
 };
 
 }  // namespace AscendC
