@@ -270,3 +270,81 @@ static_assert(sizeof(LayerNormGradBetaTiling) == 80, "LayerNormGradBetaTiling is
 }  // namespace tiling
 }  // namespace AscendC
 using LayerNormGradBetaTiling = AscendC::tiling::LayerNormGradBetaTiling;
+
+// Pad / UnPad (CANN's include/adv_api/pad/pad_tilingdata.h, the field order of its
+// TILING_DATA_DEFs), read by the kernel-side Pad and UnPad.
+namespace AscendC {
+namespace tiling {
+struct PadTiling {
+    uint32_t srcHeight = 0;
+    uint32_t srcWidth = 0;
+    uint32_t srcOriWidth = 0;
+    uint32_t widthWithoutLastBlock = 0;
+    uint32_t blocksPerRow = 0;
+    uint32_t heightTiling = 0;
+    uint32_t heightFractal = 0;
+    uint32_t heightFractalTail = 0;
+    uint32_t mainLoopOffset = 0;
+    uint32_t tailBlockOffset = 0;
+    uint32_t tmpBuffer1BlockNum = 0;
+    uint32_t tmpBuffer1RowNum = 0;
+    uint32_t tmpBuffer2Offset = 0;
+    uint32_t widthTiling = 0;
+    uint32_t widthFractal = 0;
+    uint32_t widthFractalTail = 0;
+    uint32_t widthFractalTailAlingned = 0;
+    uint32_t brcbTiling = 0;
+    uint32_t brcbFractal = 0;
+    uint32_t brcbFractalTail = 0;
+    uint32_t maxRepeatTimes = 0;
+    uint32_t brcbTilingRepeatTimes = 0;
+    uint32_t brcbTilingRepeatTimesTail = 0;
+    uint32_t brcbFractalTailRepeatTimes = 0;
+    uint32_t brcbFractalTailRepeatTimesTail = 0;
+    uint32_t reserved = 0;
+};
+static_assert(sizeof(PadTiling) == 104, "PadTiling is CANN's 104-byte layout");
+struct UnPadTiling {
+    uint32_t srcHeight = 0;
+    uint32_t srcWidth = 0;
+    uint32_t tmpBuffer1BlockNum = 0;
+    uint32_t tmpBuffer1RowNum = 0;
+    uint32_t tmpBuffer2Offset = 0;
+    uint32_t widthTiling = 0;
+    uint32_t widthFractal = 0;
+    uint32_t widthFractalTail = 0;
+};
+static_assert(sizeof(UnPadTiling) == 32, "UnPadTiling is CANN's 32-byte layout");
+}  // namespace tiling
+}  // namespace AscendC
+using PadTiling = AscendC::tiling::PadTiling;
+using UnPadTiling = AscendC::tiling::UnPadTiling;
+
+// ConfusionTranspose (CANN's include/adv_api/transpose/confusion_transpose_tilingdata.h): 18
+// numbers whose meaning depends on the TransposeType, read by the kernel-side Transpose.
+namespace AscendC {
+namespace tiling {
+struct ConfusionTransposeTiling {
+    uint32_t param0 = 0;
+    uint32_t param1 = 0;
+    uint32_t param2 = 0;
+    uint32_t param3 = 0;
+    uint32_t param4 = 0;
+    uint32_t param5 = 0;
+    uint32_t param6 = 0;
+    uint32_t param7 = 0;
+    uint32_t param8 = 0;
+    uint32_t param9 = 0;
+    uint32_t param10 = 0;
+    uint32_t param11 = 0;
+    uint32_t param12 = 0;
+    uint32_t param13 = 0;
+    uint32_t param14 = 0;
+    uint32_t param15 = 0;
+    uint32_t param16 = 0;
+    uint32_t param17 = 0;
+};
+static_assert(sizeof(ConfusionTransposeTiling) == 72, "ConfusionTransposeTiling is CANN's 72-byte layout");
+}  // namespace tiling
+}  // namespace AscendC
+using ConfusionTransposeTiling = AscendC::tiling::ConfusionTransposeTiling;

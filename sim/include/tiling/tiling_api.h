@@ -104,3 +104,12 @@ void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
 #if __has_include("tiling/layernorm_grad_beta_tiling.h")
 #include "tiling/layernorm_grad_beta_tiling.h"
 #endif
+#if __has_include("tiling/pad_tiling.h")
+#include "tiling/pad_tiling.h"
+#endif
+#if __has_include("tiling/confusion_transpose_tiling.h")
+#include "tiling/confusion_transpose_tiling.h"
+#endif
+#if __has_include("tiling/transdata_tiling.h")
+#include "tiling/transdata_tiling.h"
+#endif

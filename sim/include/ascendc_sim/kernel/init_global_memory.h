@@ -55,4 +55,12 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void InitGlobalMemory(GlobalTensor<T>& gm
     PipeBarrier<PIPE_MTE3>();
 }
 
+// Fill: the name the same CANN header (include/adv_api/utils/init_global_memory.h; page
+// docs/zh/api/SIMD-API/高阶API/张量变换/Fill-97.md) gives the same fill on A2/A3 (both run
+// InitGlobalMemoryImpl); reports name InitGlobalMemory.
+template <typename T>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void Fill(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value) {
+    InitGlobalMemory(gmWorkspaceAddr, size, value);
+}
+
 }  // namespace AscendC

@@ -181,3 +181,12 @@
 #if __has_include("ascendc_sim/kernel/vector_layernorm_grad.h")
 #include "ascendc_sim/kernel/vector_layernorm_grad.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_pad.h")
+#include "ascendc_sim/kernel/vector_pad.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_confusion_transpose.h")
+#include "ascendc_sim/kernel/vector_confusion_transpose.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_transdata.h")
+#include "ascendc_sim/kernel/vector_transdata.h"
+#endif

@@ -320,4 +320,24 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void Broadcast(const LocalTensor<T>& dstL
     }
 }
 
+// BroadCast: the name the A2/A3 implementation defines (asc-devkit impl/adv_api/detail/pad/
+// broadcast/broadcast_common_impl.h) and Broadcast forwards to; ops-nn kernels call it directly.
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
+                                                      const uint32_t dstShape[dim], const uint32_t srcShape[dim],
+                                                      LocalTensor<uint8_t>& sharedTmpBuffer) {
+    sim::NoteCallSite();
+    sim::vec::BroadcastImpl<T, dim, axis>(dstLocal, srcLocal, dstShape, srcShape, sharedTmpBuffer);
+}
+
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
+                                                      const uint32_t dstShape[dim], const uint32_t srcShape[dim]) {
+    sim::NoteCallSite();
+    LocalTensor<uint8_t> stack;
+    if (sim::vec::StackTemp(sim::vec::Named("Broadcast"), &stack)) {
+        sim::vec::BroadcastImpl<T, dim, axis>(dstLocal, srcLocal, dstShape, srcShape, stack);
+    }
+}
+
 }  // namespace AscendC

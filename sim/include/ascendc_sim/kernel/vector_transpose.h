@@ -322,4 +322,34 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void TransDataTo5HD(const LocalTensor<uin
     sim::vec::NchwConv<T>(api, dstRefs, srcRefs, nchwconvParams);
 }
 
+// TransDataTo5HDImpl: the A2/A3 implementation function behind TransDataTo5HD (asc-devkit
+// impl/basic_api/dav_c220/kernel_operator_vec_transpose_impl.h), which ops-nn kernels call
+// directly with lists of UB pointers (__ubuf__ T*, made from LocalTensor::GetPhyAddr(), whose
+// values are UB byte addresses here) or of UB byte addresses.
+template <typename T>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void TransDataTo5HDImpl(__ubuf__ T* dstList[NCHW_CONV_ADDR_LIST_SIZE],
+                                                               __ubuf__ T* srcList[NCHW_CONV_ADDR_LIST_SIZE],
+                                                               const TransDataTo5HDParams& nchwconvParams) {
+    static_assert(sim::vec::kTransDataTo5HDType<T>,
+                  "TransDataTo5HD: element type must be int8_t, uint8_t, int16_t, uint16_t, half, int32_t, uint32_t "
+                  "or float on Atlas A2/A3");
+    sim::NoteCallSite();
+    const sim::vec::ApiName api = sim::vec::Named("TransDataTo5HD");
+    sim::UbRef dst[16], src[16];
+    for (uint32_t i = 0; i < 16; ++i) {
+        if (!sim::vec::RefForAddress(api, sim::vec::ListName(true, i), reinterpret_cast<uintptr_t>(dstList[i]), &dst[i]) ||
+            !sim::vec::RefForAddress(api, sim::vec::ListName(false, i), reinterpret_cast<uintptr_t>(srcList[i]), &src[i])) {
+            return;
+        }
+    }
+    sim::vec::NchwConv<T>(api, dst, src, nchwconvParams);
+}
+
+template <typename T>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void TransDataTo5HDImpl(uint64_t dstList[NCHW_CONV_ADDR_LIST_SIZE],
+                                                               uint64_t srcList[NCHW_CONV_ADDR_LIST_SIZE],
+                                                               const TransDataTo5HDParams& nchwconvParams) {
+    TransDataTo5HD<T>(dstList, srcList, nchwconvParams);
+}
+
 }  // namespace AscendC
