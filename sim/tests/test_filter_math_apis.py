@@ -11,7 +11,7 @@ import struct
 import numpy as np
 import pytest
 
-from vector_harness import compile_errors
+from sim.tests.vector_harness import compile_errors
 
 
 def f32bits(value: float) -> int:
