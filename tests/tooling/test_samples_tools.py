@@ -123,6 +123,12 @@ def test_readme_scenarios_and_cmake_defaults():
              "  NPU_ARCH=${NPU_ARCH_ID}\n  SCENARIO_NUM=${SCENARIO_NUM}\n)\nadd_definitions(-DUSE_X)\n")
     variables = catalog._cmake_variables(cmake, pathlib.Path("/s"), {})
     assert catalog.compile_definitions(cmake, variables) == ["NPU_ARCH=2201", "SCENARIO_NUM=0", "USE_X"]
+    # an option left at its OFF default gives nothing its if() block defines; one at ON does
+    cmake = ("option(USE_SILU_MODE \"x\" OFF)\noption(USE_Y \"y\" ON)\nif(USE_SILU_MODE)\n"
+             "    target_compile_definitions(demo PRIVATE USE_SILU_MODE)\nendif()\n"
+             "if(USE_Y)\n    target_compile_definitions(demo PRIVATE USE_Y)\nendif()\n")
+    variables = catalog._cmake_variables(cmake, pathlib.Path("/s"), {})
+    assert catalog.compile_definitions(cmake, variables) == ["USE_Y"]
 
 
 @pytest.mark.slow  # builds four programs with g++

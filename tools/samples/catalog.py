@@ -124,6 +124,8 @@ def _cmake_variables(cmake: str, directory: pathlib.Path, defines: dict[str, str
     variables = {}
     for name, value in re.findall(r"set\(\s*(\w+)\s+\"?([^\s\")]+)\"?", cmake):
         variables.setdefault(name, value)
+    for name, value in re.findall(r"option\(\s*(\w+)\s+\"[^\"]*\"\s+(\w+)\s*\)", cmake):
+        variables.setdefault(name, value)  # option(NAME "help" OFF): its default
     variables.update(A2_VARIABLES)
     variables.update(defines)
     variables["CMAKE_CURRENT_SOURCE_DIR"] = str(directory)
@@ -154,6 +156,11 @@ def compile_definitions(cmake: str, variables: dict[str, str]) -> list[str]:
     """NAME[=VALUE] of target_compile_definitions and add_definitions(-D...), variables
     substituted; those of the dav-3510 (Ascend 950) branch and generator expressions left out."""
     definitions = []
+    # if(NAME) ... endif() blocks of a variable that is off (an option left at OFF) give nothing
+    falsy = ("", "0", "OFF", "FALSE", "NO", "N", "IGNORE", "NOTFOUND")
+    cmake = re.sub(r"\bif\(\s*(\w+)\s*\)(.*?)\bendif\(\s*\)",
+                   lambda m: "" if variables.get(m.group(1), "").upper() in falsy else m.group(2), cmake,
+                   flags=re.S)
     blocks = [b.split()[1:] for b in re.findall(r"target_compile_definitions\(([^)]*)\)", cmake)]  # after the target
     blocks += [b.split() for b in re.findall(r"add_definitions\(([^)]*)\)", cmake)]
     for block in blocks:

@@ -113,3 +113,18 @@ void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
 #if __has_include("tiling/transdata_tiling.h")
 #include "tiling/transdata_tiling.h"
 #endif
+#if __has_include("tiling/swish_tiling.h")
+#include "tiling/swish_tiling.h"
+#endif
+#if __has_include("tiling/sort_tiling.h")
+#include "tiling/sort_tiling.h"
+#endif
+#if __has_include("tiling/dropout_tiling.h")
+#include "tiling/dropout_tiling.h"
+#endif
+#if __has_include("tiling/selectwithbytesmask_tiling.h")
+#include "tiling/selectwithbytesmask_tiling.h"
+#endif
+#if __has_include("tiling/cumsum_tiling.h")
+#include "tiling/cumsum_tiling.h"
+#endif

@@ -1,6 +1,7 @@
-// The launch's cross-core flags: IBSet/IBWait slots, the NotifyNextBlock/WaitPreBlock turn and
-// published GM flags (launch.h). Every flag change notifies the launch's condition variable;
-// a core waiting on a flag yields its host thread to the other cores (WaitForCores).
+// The launch's cross-core flags: IBSet/IBWait slots, the NotifyNextBlock/WaitPreBlock turn,
+// CrossCoreSetFlag rounds, GroupBarrier counters and published GM flags (launch.h). Every flag
+// change notifies the launch's condition variable; a core waiting on a flag yields its host
+// thread to the other cores (WaitForCores).
 #include <algorithm>
 #include <cstring>
 #include <functional>
@@ -145,6 +146,30 @@ uint32_t LaunchState::CrossCoreWait(uint32_t core, uint16_t flagId, const std::s
     if (!WaitForFlag(lock, core, ready, call, what)) return round;
     gmRaces.Acquire(core, flag.clocks[round - 1]);
     return round;
+}
+
+uint32_t LaunchState::BarrierAdd(uint32_t core, uint32_t* const* counters, uint32_t n) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    const GmRaceTracker::Clock mine = gmRaces.Release(core);
+    uint32_t value = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+        value = __atomic_add_fetch(counters[i], 1u, __ATOMIC_ACQ_REL);
+        GmRaceTracker::Clock& joined = barrierClocks_[counters[i]];
+        if (joined.size() < mine.size()) joined.resize(mine.size(), 0);
+        for (size_t k = 0; k < mine.size(); ++k) joined[k] = std::max(joined[k], mine[k]);
+    }
+    cv_.notify_all();
+    return value;
+}
+
+uint32_t LaunchState::BarrierWait(uint32_t core, const uint32_t* counter, const std::function<bool(uint32_t)>& ready,
+                                  const std::string& call, const std::string& what) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    const std::function<bool()> up = [&] { return ready(__atomic_load_n(counter, __ATOMIC_ACQUIRE)); };
+    if (!WaitForFlag(lock, core, up, call, what)) return __atomic_load_n(counter, __ATOMIC_ACQUIRE);
+    auto it = barrierClocks_.find(counter);
+    if (it != barrierClocks_.end()) gmRaces.Acquire(core, it->second);
+    return __atomic_load_n(counter, __ATOMIC_ACQUIRE);
 }
 
 void LaunchState::NoteScalarGmWrite(uint32_t core, const void* address, uint64_t bytes) {

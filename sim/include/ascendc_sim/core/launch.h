@@ -94,6 +94,14 @@ public:
     // at round k. Each returns k.
     uint32_t CrossCoreSet(uint32_t core, uint16_t flagId);
     uint32_t CrossCoreWait(uint32_t core, uint16_t flagId, const std::string& call);
+    // GroupBarrier: BarrierAdd adds 1 to each of the n uint32 counters in GM (an atomic add, as
+    // the barrier's MTE3 copy with atomic add does), publishing the core's accesses so far to
+    // every core that waits on one of them; BarrierWait waits until ready(counter) holds and
+    // orders the core's later accesses after the adds the counter has had. Each returns the
+    // counter's value it saw (for the time model).
+    uint32_t BarrierAdd(uint32_t core, uint32_t* const* counters, uint32_t n);
+    uint32_t BarrierWait(uint32_t core, const uint32_t* counter, const std::function<bool(uint32_t)>& ready,
+                         const std::string& call, const std::string& what);
     // GM flags: the scalar GM writes core `core` made since its last publication become
     // visible to other cores' GetValue (DataCacheCleanAndInvalid); a GetValue of a published
     // address orders the reader's later accesses after the writer's publication.
@@ -154,6 +162,7 @@ private:
         std::vector<GmRaceTracker::Clock> clocks;  // per round: the setters' clocks joined
     };
     std::map<uint16_t, CrossFlag> crossFlags_;
+    std::map<const void*, GmRaceTracker::Clock> barrierClocks_;  // GroupBarrier counter -> its adders' clocks joined
 };
 
 // Runs `coreBody` once per core (GetBlockIdx() = 0..blockDim-1), concurrently. blockDim up

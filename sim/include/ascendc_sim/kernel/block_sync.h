@@ -245,3 +245,166 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void NotifyNextBlock(GlobalTensor<int32_t
 }
 
 }  // namespace AscendC
+
+// GroupBarrier<pipeMode> (asc-devkit include/basic_api/core_mng/roc/kernel_operator_group_barrier_intf.h;
+// docs/zh/api/SIMD-API/基础API/同步控制/核间同步/GroupBarrier*.md): arriveSize AIVs Arrive(i), waitSize
+// AIVs Wait(i), round after round, over the counters CANN's Atlas A2/A3 implementation keeps in
+// the GM workspace (impl/basic_api/dav_c220/core_mng/roc/kernel_operator_group_barrier_impl.h):
+// the uint32 head of the 64-byte BarrierInfo at byte 512 * i (arrive counters) and 64 + 512 * i
+// (wait counters), i < max(arriveSize, waitSize). Arrive adds 1 to every arrive counter (after,
+// from its second round on, waiting until its own wait counter i reached (round - 1) * waitSize,
+// so the last round's waiters are through); Wait(i) waits until arrive counter i reached
+// round * arriveSize, then adds 1 to every wait counter. The adds are the barrier's atomic-add
+// MTE3 copies of the head words; what a core did before an add is ordered before what a waiter
+// does after the wait that sees it (GM race check). The workspace must be zeroed before the
+// launch and hold GetWorkspaceLen() bytes past its last counter (512 * max(...) - 448 at least).
+// CANN's constructor also writes 1s into the first bytes of UB as the copies' source; the sim
+// keeps that source to itself and leaves the kernel's UB alone.
+// Checks: pipeMode MTE3_MODE; arriveSize and waitSize in [1, GetBlockNum()]; the index below
+// arriveSize (Arrive) or waitSize (Wait); the counters inside a GM allocation; the whole launch
+// resident at once (no waves).
+
+namespace AscendC {
+
+#ifndef ASCC_ENUM_PIPEMODE
+#define ASCC_ENUM_PIPEMODE
+enum class PipeMode : uint8_t { SCALAR_MODE = 0, MTE3_MODE = 1, MAX };
+#endif
+
+#ifndef ASCC_STRUCT_BARRIERINFO
+#define ASCC_STRUCT_BARRIERINFO
+struct BarrierInfo {
+    volatile uint32_t head;  // the Arrive / Wait counter
+    uint32_t buffer[15];     // to 64 bytes
+};
+#endif
+
+}  // namespace AscendC
+
+namespace sim::block_sync {
+
+constexpr uint64_t kBarrierLine = 512;     // CANN's CACHE_LINE_LEN: one counter per 512 bytes
+constexpr uint64_t kBarrierWaitBase = 64;  // CANN's BARRIER_SIZE: the wait counters' offset
+
+}  // namespace sim::block_sync
+
+namespace AscendC {
+
+template <PipeMode pipeMode>
+class GroupBarrier {
+public:
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE GroupBarrier(GM_ADDR groupWorkspace, uint32_t arriveSizeIn,
+                                                        uint32_t waitSizeIn)
+        : workspace_(groupWorkspace), arriveSize_(arriveSizeIn), waitSize_(waitSizeIn) {
+        sim::NoteCallSite();
+        if (g_coreType == AIC) return;
+        const int64_t blocks = GetBlockNum();
+        const std::string call = "GroupBarrier(groupWorkspace, arriveSize " + std::to_string(arriveSizeIn) +
+                                 ", waitSize " + std::to_string(waitSizeIn) + ")";
+        if (pipeMode != PipeMode::MTE3_MODE) {
+            sim::Violation(sim::Check::ApiMisuse, call + ": only PipeMode::MTE3_MODE is supported");
+        } else if (arriveSizeIn == 0 || waitSizeIn == 0 || arriveSizeIn > blocks || waitSizeIn > blocks) {
+            sim::Violation(sim::Check::ApiMisuse, call + ": arriveSize and waitSize must lie in [1, GetBlockNum() = " +
+                                                      std::to_string(blocks) + "]");
+        } else if (sim::Core().launch->waveMode) {
+            sim::Violation(sim::Check::SyncMisuse, call + " in a launch of " + std::to_string(blocks) +
+                                                       " blocks, more than the SoC's AIV cores: the cores must all "
+                                                       "be resident at once (hangs on hardware)");
+        } else {
+            valid_ = CheckCounters(call);
+        }
+    }
+
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void Arrive(uint32_t arriveIndex) {
+        sim::NoteCallSite();
+        if (g_coreType == AIC || !valid_) return;
+        const std::string call = "GroupBarrier::Arrive(" + std::to_string(arriveIndex) + ")";
+        if (arriveIndex >= arriveSize_) {
+            sim::Violation(sim::Check::ApiMisuse, call + ": arriveIndex must lie in [0, arriveSize - 1 = " +
+                                                      std::to_string(arriveSize_ - 1) + "]");
+            return;
+        }
+        sim::CoreState& core = sim::Core();
+        if (counter_ > 1) {  // the last round's waiters must all be through first
+            const uint32_t expected = (counter_ - 1) * waitSize_;
+            const uint32_t seen = core.launch->BarrierWait(
+                core.blockIdx, Counter(true, arriveIndex), [expected](uint32_t v) { return v == expected; }, call,
+                "wait counter " + std::to_string(arriveIndex) + " to reach " + std::to_string(expected) +
+                    " (every Wait of round " + std::to_string(counter_ - 1) + ")");
+            sim::block_sync::Issue(sim::EventKind::CoreWait, "GroupBarrier::Arrive", Counter(true, arriveIndex), seen);
+        }
+        Add(false, "GroupBarrier::Arrive");
+        counter_ += 1;
+        hasArrive_ = true;
+    }
+
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void Wait(uint32_t waitIndex) {
+        sim::NoteCallSite();
+        if (g_coreType == AIC || !valid_) return;
+        const std::string call = "GroupBarrier::Wait(" + std::to_string(waitIndex) + ")";
+        if (waitIndex >= waitSize_) {
+            sim::Violation(sim::Check::ApiMisuse, call + ": waitIndex must lie in [0, waitSize - 1 = " +
+                                                      std::to_string(waitSize_ - 1) + "]");
+            return;
+        }
+        sim::CoreState& core = sim::Core();
+        const uint32_t round = hasArrive_ ? counter_ - 1 : counter_;
+        const uint32_t expected = round * arriveSize_;
+        const uint32_t seen = core.launch->BarrierWait(
+            core.blockIdx, Counter(false, waitIndex), [expected](uint32_t v) { return v >= expected; }, call,
+            "arrive counter " + std::to_string(waitIndex) + " to reach " + std::to_string(expected) + " (" +
+                std::to_string(arriveSize_) + " Arrive calls of round " + std::to_string(round) + ")");
+        sim::block_sync::Issue(sim::EventKind::CoreWait, "GroupBarrier::Wait", Counter(false, waitIndex), seen);
+        Add(true, "GroupBarrier::Wait");
+        if (!hasArrive_) counter_ += 1;
+        hasArrive_ = false;
+    }
+
+    __aicore__ inline uint64_t GetWorkspaceLen() {
+        return uint64_t{arriveSize_ > waitSize_ ? arriveSize_ : waitSize_} * sim::block_sync::kBarrierLine;
+    }
+
+private:
+    GroupBarrier() = delete;
+
+    uint32_t Lines() const { return arriveSize_ > waitSize_ ? arriveSize_ : waitSize_; }
+
+    uint32_t* Counter(bool wait, uint32_t index) const {
+        return reinterpret_cast<uint32_t*>(workspace_ + (wait ? sim::block_sync::kBarrierWaitBase : 0) +
+                                           sim::block_sync::kBarrierLine * index);
+    }
+
+    bool CheckCounters(const std::string& call) const {
+        const uint8_t* last = reinterpret_cast<const uint8_t*>(Counter(true, Lines() - 1));
+        const uint64_t bytes = static_cast<uint64_t>(last - reinterpret_cast<const uint8_t*>(workspace_)) + 32;
+        sim::GmView view;
+        view.base = workspace_;
+        return sim::CheckGmAccess(sim::LazyText(&call, [](const void* c) { return *static_cast<const std::string*>(c); }),
+                                  "groupWorkspace", view, workspace_, bytes);
+    }
+
+    // One atomic add to every counter of one kind, after the core's pipes drain (CANN: S_MTE3 flag,
+    // then the MTE3 copy).
+    void Add(bool wait, const char* api) {
+        sim::CoreState& core = sim::Core();
+        core.hazard.BarrierAll();
+        uint32_t* counters[64];
+        const uint32_t n = Lines();
+        uint32_t value = 0;
+        for (uint32_t first = 0; first < n; first += 64) {
+            const uint32_t count = n - first < 64 ? n - first : 64;
+            for (uint32_t i = 0; i < count; ++i) counters[i] = Counter(wait, first + i);
+            value = core.launch->BarrierAdd(core.blockIdx, counters, count);
+        }
+        sim::block_sync::Issue(sim::EventKind::CoreSignal, api, Counter(wait, 0), value);
+    }
+
+    GM_ADDR workspace_;
+    uint32_t arriveSize_;
+    uint32_t waitSize_;
+    uint32_t counter_ = 1;    // the round
+    bool hasArrive_ = false;  // this core arrived in this round
+    bool valid_ = false;
+};
+
+}  // namespace AscendC

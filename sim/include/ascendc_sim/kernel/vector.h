@@ -190,3 +190,15 @@
 #if __has_include("ascendc_sim/kernel/vector_transdata.h")
 #include "ascendc_sim/kernel/vector_transdata.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_sort_config.h")
+#include "ascendc_sim/kernel/vector_sort_config.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_dropout.h")
+#include "ascendc_sim/kernel/vector_dropout.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_select_bytes.h")
+#include "ascendc_sim/kernel/vector_select_bytes.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_cumsum.h")
+#include "ascendc_sim/kernel/vector_cumsum.h"
+#endif
