@@ -148,12 +148,56 @@ def _executable(cmake: str, directory: pathlib.Path, variables: dict[str, str]) 
     return _substitute(found.group(1), variables), sources
 
 
+_TRUE = ("1", "ON", "YES", "TRUE", "Y")
+
+
+def _active_definition_blocks(cmake: str, variables: dict[str, str]) -> list[tuple[str, str]]:
+    """The target_compile_definitions / add_definitions calls outside if() branches that an A2
+    configuration does not take: if(NAME) / if(NOT NAME) on an option() or a variable (an option
+    keeps its default unless the README's cmake line sets it, so a sample's mode switch defaulting
+    to OFF adds nothing); any other condition counts as taken."""
+    options = {name: value for name, value in re.findall(r"option\(\s*(\w+)\s+\"[^\"]*\"\s+(\w+)\s*\)", cmake)}
+    token = re.compile(r"\b(if|elseif|else|endif|target_compile_definitions|add_definitions)\s*\(([^)]*)\)")
+    stack: list[list[bool]] = []  # per open if: [this branch taken, an earlier branch taken]
+
+    def holds(condition: str) -> bool | None:
+        words = condition.split()
+        negate = len(words) == 2 and words[0] == "NOT"
+        if len(words) != (2 if negate else 1) or not re.match(r"^\w+$", words[-1]):
+            return None
+        name = words[-1]
+        if name not in variables and name not in options:
+            return None
+        value = variables.get(name, options.get(name, ""))
+        return (value.upper() in _TRUE) != negate
+
+    found = []
+    for match in token.finditer(cmake):
+        kind, argument = match.group(1), match.group(2)
+        if kind == "if":
+            taken = holds(argument)
+            stack.append([taken is not False, taken is True])
+        elif kind == "elseif" and stack:
+            taken = holds(argument)
+            stack[-1][0] = not stack[-1][1] and taken is not False
+            stack[-1][1] = stack[-1][1] or taken is True
+        elif kind == "else" and stack:
+            stack[-1][0] = not stack[-1][1]
+        elif kind == "endif" and stack:
+            stack.pop()
+        elif kind in ("target_compile_definitions", "add_definitions"):
+            if all(branch[0] for branch in stack):
+                found.append((kind, argument))
+    return found
+
+
 def compile_definitions(cmake: str, variables: dict[str, str]) -> list[str]:
     """NAME[=VALUE] of target_compile_definitions and add_definitions(-D...), variables
     substituted; those of the dav-3510 (Ascend 950) branch and generator expressions left out."""
     definitions = []
-    blocks = [b.split()[1:] for b in re.findall(r"target_compile_definitions\(([^)]*)\)", cmake)]  # after the target
-    blocks += [b.split() for b in re.findall(r"add_definitions\(([^)]*)\)", cmake)]
+    blocks = []
+    for kind, block in _active_definition_blocks(cmake, variables):
+        blocks.append(block.split()[1:] if kind == "target_compile_definitions" else block.split())  # after the target
     for block in blocks:
         for word in block:
             word = _substitute(word, variables).strip('"')
