@@ -79,7 +79,17 @@ def run_block(readme: str) -> list[str]:
     return []
 
 
-def parse_steps(lines: list[str], program: str) -> tuple[list[Step], dict[str, str]]:
+def _script_reads(directory: pathlib.Path | None, script: str, argument: str) -> bool:
+    """Whether the script's text names the -DNAME=value option (dav-2201 / dav-3510 switches)."""
+    if directory is None:
+        return False
+    path = directory / script
+    name = argument[2:].split("=", 1)[0]
+    return path.is_file() and name in path.read_text(encoding="utf-8", errors="replace")
+
+
+def parse_steps(lines: list[str], program: str,
+                directory: pathlib.Path | None = None) -> tuple[list[Step], dict[str, str]]:
     """Steps to replay and the scenario variables set (first value) from a run block."""
     variables, steps = {}, []
     for line in lines:
@@ -98,8 +108,10 @@ def parse_steps(lines: list[str], program: str) -> tuple[list[Step], dict[str, s
             script = _SCRIPT_STEP.match(part)
             program_step = _PROGRAM_STEP.match(part)
             if script and script.group(1).startswith("../"):
-                # Build options pasted onto a script's line by the README are not its arguments.
-                args = [a for a in script.group(2).split() if not a.startswith("-DCMAKE_")]
+                # Build options pasted onto a script's line by the README are not its arguments,
+                # unless the script reads them (antiquant's gen_data.py takes the architecture).
+                args = [a for a in script.group(2).split()
+                        if not a.startswith("-DCMAKE_") or _script_reads(directory, script.group(1)[3:], a)]
                 steps.append(Step("script", script.group(1)[3:], args))
             elif program_step and program_step.group(1) == program:
                 steps.append(Step("program", program, program_step.group(2).split()))
@@ -240,7 +252,7 @@ def find_samples(asc_devkit: pathlib.Path) -> list[Sample]:
         cmake = re.sub(r"#[^\n]*", "", cmake)
         program_guess = re.search(r"add_executable\(\s*(\S+)", cmake)
         guess = _substitute(program_guess.group(1), _cmake_variables(cmake, directory, {})) if program_guess else ""
-        steps, defines = parse_steps(run_block(readme), guess)
+        steps, defines = parse_steps(run_block(readme), guess, directory)
         variables = _cmake_variables(cmake, directory, defines)
         program, sources = _executable(cmake, directory, variables)
         if program and not any(step.kind == "program" for step in steps):
