@@ -172,7 +172,7 @@ def test_unsupported_types_do_not_compile(tmp_path):
 #include "kernel_operator.h"
 using namespace AscendC;
 void Bad(LocalTensor<int32_t> i, LocalTensor<half> h, LocalTensor<int16_t> s, LocalTensor<bfloat16_t> b) {
-    Cast(h, i, RoundMode::CAST_NONE, 16);
+    Cast(s, i, RoundMode::CAST_NONE, 16);
     Exp(i, i, 16);
     Div(s, s, s, 16);
     Add(b, b, b, 16);

@@ -355,7 +355,7 @@ void Bad(LocalTensor<int32_t> i, LocalTensor<int16_t> s, LocalTensor<bfloat16_t>
     Div(i, i, i, mask, 1, BinaryRepeatParams{});
     Exp(s, s, 64, 1, UnaryRepeatParams{});
     Adds(b, b, 1.0f, 64, 1, UnaryRepeatParams{});
-    Cast(h, i, RoundMode::CAST_NONE, 64, 1, UnaryRepeatParams{});
+    Cast(s, i, RoundMode::CAST_NONE, 64, 1, UnaryRepeatParams{});
 }
 """)
     for message in ("Div: element type must be half or float", "Exp: element type must be half or float",

@@ -131,6 +131,20 @@ def test_readme_scenarios_and_cmake_defaults():
     assert catalog.compile_definitions(cmake, variables) == ["USE_Y"]
 
 
+
+def test_mode_options_and_script_arguments(tmp_path):
+    """A definition under if(OPTION) follows the option's default unless the README sets it; a
+    -DCMAKE_ option on a script's line is dropped, except the architecture (quant's gen_data.py reads it)."""
+    cmake = ("option(USE_FRONT \"front mode\" OFF)\nif(USE_FRONT)\n  target_compile_definitions(demo PRIVATE USE_FRONT)\n"
+             "else()\n  target_compile_definitions(demo PRIVATE USE_BACK)\nendif()\n")
+    variables = catalog._cmake_variables(cmake, tmp_path, {})
+    assert catalog.compile_definitions(cmake, variables) == ["USE_BACK"]
+    variables = catalog._cmake_variables(cmake, tmp_path, {"USE_FRONT": "ON"})
+    assert catalog.compile_definitions(cmake, variables) == ["USE_FRONT"]
+    lines = ["python3 ../scripts/gen_data.py -DCMAKE_ASC_ARCHITECTURES=dav-2201 -DCMAKE_BUILD_TYPE=Debug", "./demo"]
+    steps, _ = catalog.parse_steps(lines, "demo")
+    assert [s.text() for s in steps] == ["python3 scripts/gen_data.py -DCMAKE_ASC_ARCHITECTURES=dav-2201", "./demo"]
+
 @pytest.mark.slow  # builds four programs with g++
 def test_runner_builds_runs_and_checks_each_sample(fake_sources, tmp_path):
     doc = tmp_path / "samples.md"

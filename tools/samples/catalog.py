@@ -33,6 +33,7 @@ FRAMEWORK_DIRS = ("02_features/00_framework/",)
 # msprof, mssanitizer, cat, pip) build, profile or install.
 _SCRIPT_STEP = re.compile(r"^python3?\s+(\S+\.py)(.*)$")
 _PROGRAM_STEP = re.compile(r"^\./(\w[\w.-]*)(.*)$")
+_ARCH_OPTION = re.compile(r"^(-DCMAKE_ASC_ARCHITECTURES=).*")
 _SCENARIO_SET = re.compile(r"^(SCENARIO(?:_NUM)?|TESTCASE)=(\S+)")
 
 
@@ -98,10 +99,12 @@ def parse_steps(lines: list[str], program: str) -> tuple[list[Step], dict[str, s
             script = _SCRIPT_STEP.match(part)
             program_step = _PROGRAM_STEP.match(part)
             if script and script.group(1).startswith("../"):
-                # A script told the architecture as the cmake option (quant's gen_data.py reads
-                # -DCMAKE_ASC_ARCHITECTURES=...) is told A2's, which the sim stands in for.
-                args = [re.sub(r"^(-DCMAKE_ASC_ARCHITECTURES=).*", r"\g<1>" + A2_VARIABLES["CMAKE_ASC_ARCHITECTURES"], a)
-                        for a in script.group(2).split()]
+                # Build options pasted onto a script's line are not its arguments, except the
+                # architecture, which quant's and antiquant's gen_data.py read: they are told A2's,
+                # which the sim stands in for.
+                args = [_ARCH_OPTION.sub(r"\g<1>" + A2_VARIABLES["CMAKE_ASC_ARCHITECTURES"], a)
+                        for a in script.group(2).split()
+                        if not a.startswith("-DCMAKE_") or _ARCH_OPTION.match(a)]
                 steps.append(Step("script", script.group(1)[3:], args))
             elif program_step and program_step.group(1) == program:
                 steps.append(Step("program", program, program_step.group(2).split()))
@@ -152,17 +155,56 @@ def _executable(cmake: str, directory: pathlib.Path, variables: dict[str, str]) 
     return _substitute(found.group(1), variables), sources
 
 
+_TRUE = ("1", "ON", "YES", "TRUE", "Y")
+
+
+def _active_definition_blocks(cmake: str, variables: dict[str, str]) -> list[tuple[str, str]]:
+    """The target_compile_definitions / add_definitions calls outside if() branches that an A2
+    configuration does not take: if(NAME) / if(NOT NAME) on an option() or a variable (an option
+    keeps its default unless the README's cmake line sets it, so a sample's mode switch defaulting
+    to OFF adds nothing); any other condition counts as taken."""
+    options = {name: value for name, value in re.findall(r"option\(\s*(\w+)\s+\"[^\"]*\"\s+(\w+)\s*\)", cmake)}
+    token = re.compile(r"\b(if|elseif|else|endif|target_compile_definitions|add_definitions)\s*\(([^)]*)\)")
+    stack: list[list[bool]] = []  # per open if: [this branch taken, an earlier branch taken]
+
+    def holds(condition: str) -> bool | None:
+        words = condition.split()
+        negate = len(words) == 2 and words[0] == "NOT"
+        if len(words) != (2 if negate else 1) or not re.match(r"^\w+$", words[-1]):
+            return None
+        name = words[-1]
+        if name not in variables and name not in options:
+            return None
+        value = variables.get(name, options.get(name, ""))
+        return (value.upper() in _TRUE) != negate
+
+    found = []
+    for match in token.finditer(cmake):
+        kind, argument = match.group(1), match.group(2)
+        if kind == "if":
+            taken = holds(argument)
+            stack.append([taken is not False, taken is True])
+        elif kind == "elseif" and stack:
+            taken = holds(argument)
+            stack[-1][0] = not stack[-1][1] and taken is not False
+            stack[-1][1] = stack[-1][1] or taken is True
+        elif kind == "else" and stack:
+            stack[-1][0] = not stack[-1][1]
+        elif kind == "endif" and stack:
+            stack.pop()
+        elif kind in ("target_compile_definitions", "add_definitions"):
+            if all(branch[0] for branch in stack):
+                found.append((kind, argument))
+    return found
+
+
 def compile_definitions(cmake: str, variables: dict[str, str]) -> list[str]:
     """NAME[=VALUE] of target_compile_definitions and add_definitions(-D...), variables
     substituted; those of the dav-3510 (Ascend 950) branch and generator expressions left out."""
     definitions = []
-    # if(NAME) ... endif() blocks of a variable that is off (an option left at OFF) give nothing
-    falsy = ("", "0", "OFF", "FALSE", "NO", "N", "IGNORE", "NOTFOUND")
-    cmake = re.sub(r"\bif\(\s*(\w+)\s*\)(.*?)\bendif\(\s*\)",
-                   lambda m: "" if variables.get(m.group(1), "").upper() in falsy else m.group(2), cmake,
-                   flags=re.S)
-    blocks = [b.split()[1:] for b in re.findall(r"target_compile_definitions\(([^)]*)\)", cmake)]  # after the target
-    blocks += [b.split() for b in re.findall(r"add_definitions\(([^)]*)\)", cmake)]
+    blocks = []
+    for kind, block in _active_definition_blocks(cmake, variables):
+        blocks.append(block.split()[1:] if kind == "target_compile_definitions" else block.split())  # after the target
     for block in blocks:
         for word in block:
             word = _substitute(word, variables).strip('"')

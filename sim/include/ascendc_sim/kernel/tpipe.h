@@ -135,6 +135,14 @@ public:
     __aicore__ ASCEND_SIM_CALL_SITE_INLINE bool EnQue(const LocalTensor<T>& tensor) { return state_.EnQue(tensor.SimRef()); }
     template <class T>
     __aicore__ ASCEND_SIM_CALL_SITE_INLINE LocalTensor<T> DeQue() { return LocalTensor<T>(state_.DeQue()); }
+    // The untyped form (asc-devkit include/basic_api/kernel_tpipe.h: TBufHandle DeQue()), which
+    // kernels call for the hand-over's sync alone, discarding the handle. The handle (TBufHandle,
+    // tbuf_pool.h) is opaque: here the buffer's first UB byte.
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE uint8_t* DeQue() {
+        const sim::UbRef ref = state_.DeQue();
+        std::vector<uint8_t>& ub = sim::Core().ub;
+        return ref.offset < ub.size() ? ub.data() + ref.offset : nullptr;
+    }
     template <class T>
     __aicore__ ASCEND_SIM_CALL_SITE_INLINE void FreeTensor(LocalTensor<T>& tensor) { state_.Free(tensor.SimRef()); }
     __aicore__ inline bool VacantInQue() { return state_.Vacant() > 0; }

@@ -94,14 +94,7 @@ inline uint8_t DeqS16ToB8(int16_t x, uint64_t config) {
     return static_cast<uint8_t>(q);
 }
 
-// vconv_deq: int32 -> half with the register's half scale.
-struct DeqS32ToHalfOp {
-    half scale;
-    half operator()(int32_t x) const {
-        return half::FromBits(num::DoubleToHalfBits(static_cast<double>(x) * static_cast<double>(static_cast<float>(scale)),
-                                                    num::Rounding::NearestEven));
-    }
-};
+// vconv_deq (int32 -> half with the register's half scale): DeqS32ToHalfOp, vector_cast.h.
 
 // isVecDeq against the SetDeqScale form last called, and the b8 type against signMode (the pages'
 // constraints): ApiMisuse; false drops the call.

@@ -20,14 +20,19 @@
 // the temp pairwise disjoint. The dstT / PER_TOKEN / PER_GROUP forms are Ascend 950 only (not
 // declared).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <type_traits>
 
 #include "ascendc_sim/core/check.h"
 #include "ascendc_sim/kernel/call_site.h"
+#include "ascendc_sim/kernel/int4.h"
 #include "ascendc_sim/kernel/tensor.h"
 #include "ascendc_sim/kernel/tpipe.h"
+#include "ascendc_sim/kernel/vector_arith.h"
+#include "ascendc_sim/kernel/vector_cast.h"
+#include "ascendc_sim/kernel/vector_mask.h"
 #include "ascendc_sim/kernel/vector_math_steps.h"
 
 namespace AscendC {
@@ -284,5 +289,202 @@ ASCENDC_SIM_QUANT_T ASCENDC_SIM_QUANT_INLINE AscendQuant(const LocalTensor<int8_
 
 #undef ASCENDC_SIM_QUANT_T
 #undef ASCENDC_SIM_QUANT_INLINE
+
+}  // namespace AscendC
+
+// ---- AscendAntiQuant (CANN's include/adv_api/quantization/ascend_antiquant.h) ----
+// The Atlas A2/A3 steps for a half output without transpose (asc-devkit impl/adv_api/detail/
+// quantization/antiquant/ascend_antiquant_impl.h), each one vector instruction of the sim on the
+// mask register, as the implementation issues them:
+//   offset and scale tensors (N = src elements / K, one offset/scale per column):
+//     Counter mode, count = all of src: dst = Cast<half>(src) (int8 -> half is exact);
+//     per block of at most 255 rows, per 128 columns: Add(dst, dst, offset row) and
+//     Mul(dst, dst, scale row) (Counter mode, 128 x rows; src1RepStride 0 repeats the row);
+//     a column tail below 128 the same in Normal mode with the first `tail` lanes.
+//   scalar offset and scale: Counter mode over all of src: Cast, Adds(offset), Muls(scale).
+//   scalar scale only: Cast, Muls(scale).
+// Every step rounds to half (the A2 implementation computes a half output in half, unlike the
+// float path of bfloat16_t). The mask register ends in Normal mode, all lanes set. The temp is not
+// read on this path (GetAscendAntiQuantMaxMinTmpSize gives 0 for a half output).
+// Not modelled (compile error): bfloat16_t output (float intermediates through the temp),
+// isTranspose = true, int4b_t sources, and the scale-tensor-only form (its groups come from the
+// tensor's ShapeInfo).
+// Checks (ApiMisuse): K > 0 and dividing src's elements; N a multiple of 16 (rows start on 32-B
+// blocks); dst holding src's elements; offset and scale holding N; dst disjoint from offset/scale.
+namespace AscendC {
+struct AntiQuantShapeInfo {
+    uint32_t offsetHeight{0};
+    uint32_t offsetWidth{0};
+    uint32_t scaleHeight{0};
+    uint32_t scaleWidth{0};
+};
+}  // namespace AscendC
+
+namespace sim::vec {
+
+template <class In, class Out, bool isTranspose>
+constexpr void AntiQuantTypes() {
+    static_assert(std::is_same_v<In, int8_t> || std::is_same_v<In, AscendC::int4b_t>,
+                  "AscendAntiQuant: InputDataType must be int8_t or int4b_t on Atlas A2/A3");
+    static_assert(std::is_same_v<Out, half> || std::is_same_v<Out, bfloat16_t>,
+                  "AscendAntiQuant: OutputDataType must be half or bfloat16_t on Atlas A2/A3");
+    static_assert(std::is_same_v<In, int8_t>, "AscendAntiQuant: int4b_t sources are not modelled by the sim");
+    static_assert(std::is_same_v<Out, half>,
+                  "AscendAntiQuant: a bfloat16_t output (float path through the temp) is not modelled by the sim");
+    static_assert(!isTranspose, "AscendAntiQuant: isTranspose = true is not modelled by the sim");
+}
+
+// dst, src and K; N (columns) through *n. False after the ApiMisuse report.
+inline bool AntiQuantShape(const ApiName& api, const AscendC::LocalTensor<half>& dst,
+                           const AscendC::LocalTensor<int8_t>& src, uint32_t k, bool perColumn, uint32_t* n) {
+    const uint64_t elements = src.GetSize();
+    if (k == 0) return QuantMisuse(api, "K is 0");
+    if (elements == 0 || elements % k != 0) {
+        return QuantMisuse(api, "srcTensor's " + std::to_string(elements) + " elements are not K (" +
+                                    std::to_string(k) + ") rows");
+    }
+    *n = static_cast<uint32_t>(elements / k);
+    if (perColumn && *n % 16 != 0) {
+        return QuantMisuse(api, "a row of N = " + std::to_string(*n) +
+                                    " half elements must be a whole number of 32-byte blocks (N a multiple of 16)");
+    }
+    return CheckFits(api, "dstTensor", dst.SimRef(), elements * sizeof(half));
+}
+
+inline void AntiQuantCastSource(const AscendC::LocalTensor<half>& dst, const AscendC::LocalTensor<int8_t>& src,
+                                uint32_t elements) {
+    AscendC::SetMaskCount();
+    AscendC::SetVectorMask<half, AscendC::MaskMode::COUNTER>(0, elements);
+    AscendC::UnaryRepeatParams toHalf;
+    toHalf.srcRepStride = AscendC::HALF_DEFAULT_REPEAT_STRIDE;
+    const uint32_t repeats = (elements + 255) / 256;
+    AscendC::Cast<half, int8_t, false>(dst, src, AscendC::RoundMode::CAST_NONE, AscendC::MASK_PLACEHOLDER,
+                                       static_cast<uint8_t>(std::min<uint32_t>(repeats, 255)), toHalf);
+    AscendC::PipeBarrier<PIPE_V>();
+}
+
+inline void AntiQuantTensors(const AscendC::LocalTensor<half>& dst, const AscendC::LocalTensor<int8_t>& src,
+                             const AscendC::LocalTensor<half>& offset, const AscendC::LocalTensor<half>& scale,
+                             uint32_t k) {
+    const ApiName api = Named("AscendAntiQuant");
+    uint32_t n = 0;
+    if (!AntiQuantShape(api, dst, src, k, true, &n)) return;
+    if (!CheckFits(api, "offset", offset.SimRef(), uint64_t{n} * sizeof(half)) ||
+        !CheckFits(api, "scale", scale.SimRef(), uint64_t{n} * sizeof(half))) {
+        return;
+    }
+    const OperandRange d{"dstTensor", dst.SimRef(), uint64_t{src.GetSize()} * sizeof(half), sizeof(half)};
+    CheckDisjoint(api, d, OperandRange{"offset", offset.SimRef(), uint64_t{n} * sizeof(half), sizeof(half)});
+    CheckDisjoint(api, d, OperandRange{"scale", scale.SimRef(), uint64_t{n} * sizeof(half), sizeof(half)});
+    CheckDisjoint(api, d, OperandRange{"srcTensor", src.SimRef(), src.GetSize(), 1});
+    AntiQuantCastSource(dst, src, src.GetSize());
+    constexpr uint32_t kColumns = 128, kMaxRows = 255;
+    AscendC::BinaryRepeatParams rows;
+    rows.dstRepStride = rows.src0RepStride = static_cast<uint8_t>(n * sizeof(half) / kBlockBytes);
+    rows.src1RepStride = 0;
+    const uint32_t tail = n % kColumns, aligned = n - tail;
+    for (uint32_t row0 = 0; row0 < k; row0 += kMaxRows) {
+        const uint32_t count = std::min(kMaxRows, k - row0);
+        const uint32_t at = row0 * n;
+        AscendC::SetMaskCount();
+        AscendC::SetVectorMask<half, AscendC::MaskMode::COUNTER>(0, kColumns * count);
+        for (uint32_t c = 0; c < aligned; c += kColumns) {
+            AscendC::Add<half, false>(dst[at + c], dst[at + c], offset[c], AscendC::MASK_PLACEHOLDER,
+                                      static_cast<uint8_t>(count), rows);
+            AscendC::PipeBarrier<PIPE_V>();
+            AscendC::Mul<half, false>(dst[at + c], dst[at + c], scale[c], AscendC::MASK_PLACEHOLDER,
+                                      static_cast<uint8_t>(count), rows);
+            AscendC::PipeBarrier<PIPE_V>();
+        }
+        AscendC::SetMaskNorm();
+        AscendC::ResetMask();
+        if (tail > 0) {
+            AscendC::SetVectorMask<half, AscendC::MaskMode::NORMAL>(static_cast<int32_t>(tail));
+            AscendC::Add<half, false>(dst[at + aligned], dst[at + aligned], offset[aligned], AscendC::MASK_PLACEHOLDER,
+                                      static_cast<uint8_t>(count), rows);
+            AscendC::PipeBarrier<PIPE_V>();
+            AscendC::Mul<half, false>(dst[at + aligned], dst[at + aligned], scale[aligned], AscendC::MASK_PLACEHOLDER,
+                                      static_cast<uint8_t>(count), rows);
+            AscendC::PipeBarrier<PIPE_V>();
+            AscendC::ResetMask();
+        }
+    }
+    AscendC::SetMaskNorm();
+    AscendC::ResetMask();
+}
+
+inline void AntiQuantScalars(const AscendC::LocalTensor<half>& dst, const AscendC::LocalTensor<int8_t>& src,
+                             const half* offset, half scale, uint32_t k) {
+    const ApiName api = Named("AscendAntiQuant");
+    uint32_t n = 0;
+    if (!AntiQuantShape(api, dst, src, k, false, &n)) return;
+    const uint32_t elements = src.GetSize();
+    AntiQuantCastSource(dst, src, elements);
+    const AscendC::UnaryRepeatParams same;
+    if (offset != nullptr) {
+        AscendC::Adds<half, false>(dst, dst, *offset, AscendC::MASK_PLACEHOLDER, 1, same);
+        AscendC::PipeBarrier<PIPE_V>();
+    }
+    AscendC::Muls<half, false>(dst, dst, scale, AscendC::MASK_PLACEHOLDER, 1, same);
+    AscendC::PipeBarrier<PIPE_V>();
+    AscendC::SetMaskNorm();
+    AscendC::ResetMask();
+}
+
+}  // namespace sim::vec
+
+namespace AscendC {
+
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void AscendAntiQuant(
+    const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src,
+    const LocalTensor<OutputDataType>& offset, const LocalTensor<OutputDataType>& scale,
+    const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t k, const AntiQuantShapeInfo& shapeInfo = {}) {
+    sim::vec::AntiQuantTypes<InputDataType, OutputDataType, isTranspose>();
+    sim::NoteCallSite();
+    (void)sharedTmpBuffer;
+    (void)shapeInfo;
+    sim::vec::AntiQuantTensors(dst, src, offset, scale, k);
+}
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void AscendAntiQuant(
+    const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src,
+    const LocalTensor<OutputDataType>& offset, const LocalTensor<OutputDataType>& scale, const uint32_t k,
+    const AntiQuantShapeInfo& shapeInfo = {}) {
+    sim::vec::AntiQuantTypes<InputDataType, OutputDataType, isTranspose>();
+    sim::NoteCallSite();
+    (void)shapeInfo;
+    sim::vec::AntiQuantTensors(dst, src, offset, scale, k);
+}
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void AscendAntiQuant(
+    const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src, const OutputDataType offset,
+    const OutputDataType scale, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t k,
+    const AntiQuantShapeInfo& shapeInfo = {}) {
+    sim::vec::AntiQuantTypes<InputDataType, OutputDataType, isTranspose>();
+    sim::NoteCallSite();
+    (void)sharedTmpBuffer;
+    (void)shapeInfo;
+    sim::vec::AntiQuantScalars(dst, src, &offset, scale, k);
+}
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void AscendAntiQuant(
+    const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src, const OutputDataType offset,
+    const OutputDataType scale, const uint32_t k, const AntiQuantShapeInfo& shapeInfo = {}) {
+    sim::vec::AntiQuantTypes<InputDataType, OutputDataType, isTranspose>();
+    sim::NoteCallSite();
+    (void)shapeInfo;
+    sim::vec::AntiQuantScalars(dst, src, &offset, scale, k);
+}
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ ASCEND_SIM_CALL_SITE_INLINE void AscendAntiQuant(
+    const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src, const OutputDataType scale,
+    const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t k, const AntiQuantShapeInfo& shapeInfo = {}) {
+    sim::vec::AntiQuantTypes<InputDataType, OutputDataType, isTranspose>();
+    sim::NoteCallSite();
+    (void)sharedTmpBuffer;
+    (void)shapeInfo;
+    sim::vec::AntiQuantScalars(dst, src, nullptr, scale, k);
+}
 
 }  // namespace AscendC

@@ -302,12 +302,11 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void WholeReduceSum(const LocalTensor<T>&
                                                            const int32_t dstRepStride, const int32_t srcBlkStride,
                                                            const int32_t srcRepStride) {
     static_assert(sim::vec::kReduceType<T>, "WholeReduceSum: element type must be half or float on Atlas A2/A3");
-    static_assert(isSetMask, "WholeReduceSum: isSetMask=false (mask from SetVectorMask) is not modelled by the sim");
     sim::NoteCallSite();
     const sim::vec::ApiName api = sim::vec::Named("WholeReduceSum");
-    sim::vec::LaneMask lanes;
+    sim::vec::RepeatLanes lanes;
     if (!sim::vec::CheckRepeatArgs(api, repeatTime, dstRepStride, srcBlkStride, srcRepStride) ||
-        !sim::vec::ContinuousLanes(api, mask, 256 / sizeof(T), &lanes)) {
+        !sim::vec::SumReductionLanes<isSetMask>(api, mask, 256 / sizeof(T), &lanes)) {
         return;
     }
     sim::vec::RepeatReduce(api, dst, src, lanes, repeatTime, dstRepStride, srcBlkStride, srcRepStride,
@@ -320,12 +319,11 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void WholeReduceSum(const LocalTensor<T>&
                                                            const int32_t dstRepStride, const int32_t srcBlkStride,
                                                            const int32_t srcRepStride) {
     static_assert(sim::vec::kReduceType<T>, "WholeReduceSum: element type must be half or float on Atlas A2/A3");
-    static_assert(isSetMask, "WholeReduceSum: isSetMask=false (mask from SetVectorMask) is not modelled by the sim");
     sim::NoteCallSite();
     const sim::vec::ApiName api = sim::vec::Named("WholeReduceSum");
-    sim::vec::LaneMask lanes;
+    sim::vec::RepeatLanes lanes;
     if (!sim::vec::CheckRepeatArgs(api, repeatTime, dstRepStride, srcBlkStride, srcRepStride) ||
-        !sim::vec::BitLanes(api, mask, 256 / sizeof(T), &lanes)) {
+        !sim::vec::SumReductionLanes<isSetMask>(api, mask, 256 / sizeof(T), &lanes)) {
         return;
     }
     sim::vec::RepeatReduce(api, dst, src, lanes, repeatTime, dstRepStride, srcBlkStride, srcRepStride,
@@ -340,12 +338,11 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void BlockReduceSum(const LocalTensor<T>&
                                                            const int32_t dstRepStride, const int32_t srcBlkStride,
                                                            const int32_t srcRepStride) {
     static_assert(sim::vec::kReduceType<T>, "BlockReduceSum: element type must be half or float on Atlas A2/A3");
-    static_assert(isSetMask, "BlockReduceSum: isSetMask=false (mask from SetVectorMask) is not modelled by the sim");
     sim::NoteCallSite();
     const sim::vec::ApiName api = sim::vec::Named("BlockReduceSum");
-    sim::vec::LaneMask lanes;
+    sim::vec::RepeatLanes lanes;
     if (!sim::vec::CheckRepeatArgs(api, repeatTime, dstRepStride, srcBlkStride, srcRepStride) ||
-        !sim::vec::ContinuousLanes(api, mask, 256 / sizeof(T), &lanes)) {
+        !sim::vec::SumReductionLanes<isSetMask>(api, mask, 256 / sizeof(T), &lanes)) {
         return;
     }
     sim::vec::RepeatReduce(api, dst, src, lanes, repeatTime, dstRepStride, srcBlkStride, srcRepStride,
@@ -358,12 +355,11 @@ __aicore__ ASCEND_SIM_CALL_SITE_INLINE void BlockReduceSum(const LocalTensor<T>&
                                                            const int32_t dstRepStride, const int32_t srcBlkStride,
                                                            const int32_t srcRepStride) {
     static_assert(sim::vec::kReduceType<T>, "BlockReduceSum: element type must be half or float on Atlas A2/A3");
-    static_assert(isSetMask, "BlockReduceSum: isSetMask=false (mask from SetVectorMask) is not modelled by the sim");
     sim::NoteCallSite();
     const sim::vec::ApiName api = sim::vec::Named("BlockReduceSum");
-    sim::vec::LaneMask lanes;
+    sim::vec::RepeatLanes lanes;
     if (!sim::vec::CheckRepeatArgs(api, repeatTime, dstRepStride, srcBlkStride, srcRepStride) ||
-        !sim::vec::BitLanes(api, mask, 256 / sizeof(T), &lanes)) {
+        !sim::vec::SumReductionLanes<isSetMask>(api, mask, 256 / sizeof(T), &lanes)) {
         return;
     }
     sim::vec::RepeatReduce(api, dst, src, lanes, repeatTime, dstRepStride, srcBlkStride, srcRepStride,

@@ -262,9 +262,9 @@ ASCENDC_SIM_WHOLE_REDUCE_EXTREME(WholeReduceMin, false, const uint64_t*)
         static_assert(sim::vec::kReduceType<T>, #Name ": element type must be half or float on Atlas A2/A3");   \
         sim::NoteCallSite();                                                                                    \
         const sim::vec::ApiName api = sim::vec::Named(#Name);                                                   \
-        sim::vec::LaneMask lanes;                                                                               \
+        sim::vec::RepeatLanes lanes;                                                                            \
         if (!sim::vec::CheckRepeatArgs(api, repeatTime, dstRepStride, srcBlkStride, srcRepStride) ||            \
-            !sim::vec::ReductionLanes<isSetMask>(api, mask, 256 / sizeof(T), &lanes)) {                         \
+            !sim::vec::SumReductionLanes<isSetMask>(api, mask, 256 / sizeof(T), &lanes)) {                      \
             return;                                                                                             \
         }                                                                                                       \
         sim::vec::RepeatReduce(api, dst, src, lanes, repeatTime, dstRepStride, srcBlkStride, srcRepStride,        \
