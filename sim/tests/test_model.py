@@ -7,6 +7,7 @@ import pathlib
 import re
 import struct
 
+import numpy as np
 import pytest
 
 KIB = 1024
@@ -379,3 +380,23 @@ def test_launch_overhead_follows_the_published_task_minus_aiv_time(simtest, add_
     assert one["launch_us"] == pytest.approx(one_published, rel=0.01)
     assert add_cases[5]["launch_us"] == pytest.approx(full_published, rel=0.01)
     assert one["task_duration_us"] == pytest.approx(one["aiv_time_us"] + one["launch_us"])
+
+
+def test_a_scalar_loop_folds_in_the_log_and_is_timed_per_access(simtest):
+    # 2 tiles x 1024 elements, 3 accesses each: the log keeps a few events a tile, the model
+    # still charges every access (kScalarUbCycles) and counts it as an instruction.
+    tile, tiles = 1024, 2
+    x = np.arange(tile * tiles, dtype=np.float32)
+    result, prof = launch(simtest, "scalar_add_loop", 1, [x.nbytes, x.nbytes], stream_params(tile, tiles))
+    scalar = prof["cores"][0]["pipes"]["S"]
+    accesses = 3 * tile * tiles
+    assert scalar["instructions"] >= accesses
+    cycles = simtest.timing_constants()["scalar_ub_cycles"] * accesses
+    assert scalar["busy_us"] == pytest.approx(cycles / (prof["clock_GHz"] * 1000), rel=0.05)
+    events = simtest.launch("scalar_add_loop", 1, [("x", x.tobytes()), ("z", bytes(x.nbytes)),
+                                                    ("params", stream_params(tile, tiles))], events=True)
+    assert events["ok"], events["error"]
+    scalar_events = [e for e in events["event_log"][0] if e[3].startswith("LocalTensor::")]
+    assert len(scalar_events) <= 3 * tiles, len(scalar_events)
+    z = np.frombuffer(events["outputs"]["z"], np.float32).reshape(tiles, tile)
+    assert np.array_equal(z, x.reshape(tiles, tile) + x.reshape(tiles, tile)[:, ::-1])

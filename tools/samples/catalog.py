@@ -73,7 +73,7 @@ def _strip_comment(line: str) -> str:
 
 def run_block(readme: str) -> list[str]:
     """The commands of the README's first bash block that runs the built program."""
-    for block in re.findall(r"```bash\n(.*?)```", readme, re.S):
+    for block in re.findall(r"```bash[ \t]*\n(.*?)```", readme, re.S):  # "```bash " too
         lines = [_strip_comment(l) for l in block.splitlines()]
         if any(_PROGRAM_STEP.match(l) for l in lines):
             return [l for l in lines if l]

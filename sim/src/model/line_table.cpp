@@ -131,7 +131,7 @@ private:
                 LineRow& row = LineOf(c, i);
                 if (e.pipe != Pipe::S) row.cycles[static_cast<int>(Pipe::S)] += timing::kIssueCycles;
                 if (!instruction) continue;
-                ++row.calls;
+                row.calls += ScalarAccesses(e);
                 row.bytes += e.bytes;
                 if (e.api != nullptr) row.apis.insert(e.api);
             }
@@ -151,8 +151,8 @@ private:
                 in.site = SiteOf(launch_.cores[t.core], t.event);
                 in.code = names_.Of(in.site).code;
             }
-            ++in.calls;
-            in.repeats += e.repeats;
+            in.calls += ScalarAccesses(e);
+            if (e.kind != EventKind::Scalar) in.repeats += e.repeats;  // a scalar event's count its calls
             in.bytes += e.bytes;
             in.cycles += cycles;
             if (e.kind == EventKind::Vector && e.api != nullptr) {

@@ -163,7 +163,7 @@ private:
                 }
                 case EventKind::Scalar:
                     in.op = Op::Work;
-                    in.us = ScalarCycles(e.api) * cyclesToUs_;
+                    in.us = ScalarCycles(e.api) * static_cast<double>(ScalarAccesses(e)) * cyclesToUs_;
                     break;
                 case EventKind::SetFlag: {
                     in.op = Op::Set;
@@ -448,7 +448,7 @@ private:
     void Record(size_t c, Instr& in, int pipe) {
         CoreSim& core = cores_[c];
         core.busy[pipe] += in.end - in.start;
-        if (in.op == Op::Work) ++core.executed[pipe];  // DMAs: RecordDmas
+        if (in.op == Op::Work) core.executed[pipe] += in.ev != nullptr ? ScalarAccesses(*in.ev) : 1;  // DMAs: RecordDmas
         timeline_.push_back(TimelineEntry{static_cast<uint32_t>(c), static_cast<Pipe>(pipe), in.api, in.start,
                                           in.end - in.start, in.bytes, Index(core, in), IssuedAt(in)});
     }

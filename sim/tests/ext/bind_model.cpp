@@ -81,6 +81,7 @@ SIMTEST_BINDINGS(model) {
     RegisterKernel("repeat_copy_in", &repeat_copy_in);
     RegisterKernel("nd2nz_standin", &nd2nz_standin);
     RegisterKernel("sync_uneven", &sync_uneven);
+    RegisterKernel("scalar_add_loop", &scalar_add_loop);
     m.def(
         "last_profile",
         [](bool timeline) { return sim::model::LastProfile().ToJson(timeline); }, py::arg("timeline") = true,

@@ -133,3 +133,30 @@ extern "C" __global__ __vector__ __aicore__ void sync_uneven(GM_ADDR params)
     }
     AscendC::SyncAll();
 }
+
+// z = x + y element by element through the scalar unit (LocalTensor GetValue/SetValue), tile by
+// tile, as asc-devkit add_high_performance case 0 does: the log folds each line's accesses.
+extern "C" __global__ __vector__ __aicore__ void scalar_add_loop(GM_ADDR x, GM_ADDR z, GM_ADDR params)
+{
+    GET_TILING_DATA_WITH_STRUCT(StreamParams, p, params);
+    AscendC::GlobalTensor<float> xGm, zGm;
+    xGm.SetGlobalBuffer((__gm__ float*)x, static_cast<uint64_t>(p.tiles) * p.tileElems);
+    zGm.SetGlobalBuffer((__gm__ float*)z, static_cast<uint64_t>(p.tiles) * p.tileElems);
+    AscendC::LocalTensor<float> in(AscendC::TPosition::VECIN, 0, p.tileElems);
+    AscendC::LocalTensor<float> out(AscendC::TPosition::VECOUT, model_streams::kSlot, p.tileElems);
+    for (uint32_t t = 0; t < p.tiles; ++t) {
+        if (t > 0) AscendC::WaitFlag<AscendC::HardEvent::MTE3_MTE2>(0);
+        AscendC::DataCopy(in, xGm[static_cast<uint64_t>(t) * p.tileElems], p.tileElems);
+        AscendC::SetFlag<AscendC::HardEvent::MTE2_S>(0);
+        AscendC::WaitFlag<AscendC::HardEvent::MTE2_S>(0);
+        for (uint32_t i = 0; i < p.tileElems; ++i) {
+            const float a = in.GetValue(i);
+            const float b = in.GetValue(p.tileElems - 1 - i);
+            out.SetValue(i, a + b);
+        }
+        AscendC::SetFlag<AscendC::HardEvent::S_MTE3>(0);
+        AscendC::WaitFlag<AscendC::HardEvent::S_MTE3>(0);
+        AscendC::DataCopy(zGm[static_cast<uint64_t>(t) * p.tileElems], out, p.tileElems);
+        if (t + 1 < p.tiles) AscendC::SetFlag<AscendC::HardEvent::MTE3_MTE2>(0);
+    }
+}

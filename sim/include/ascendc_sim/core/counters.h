@@ -60,7 +60,8 @@ struct Event {
     uint32_t bursts = 0;         // DMA: blockCount
     uint32_t burstBytes = 0;     // DMA: bytes of one burst
     uint32_t elements = 0;       // vector: elements computed
-    uint32_t repeats = 0;        // vector: 256-byte repeats
+    uint32_t repeats = 0;        // vector: 256-byte repeats; scalar: the accesses folded into this one
+                                 // beyond the first (CoreCounters::Record), see ScalarAccesses
     int32_t eventId = -1;        // SetFlag/WaitFlag: the event ID; queue events: the queue's number
     uint32_t ubDst = 0;          // vector: UB byte offset of dst
     uint32_t ubSrc0 = 0;         // vector: UB byte offset of src0 (if sources >= 1)
@@ -73,6 +74,12 @@ struct Event {
         return count > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(count);
     }
 };
+
+// The scalar accesses an EventKind::Scalar event stands for (a loop of GetValue/SetValue folds
+// into a few events), 1 for every other instruction.
+inline uint64_t ScalarAccesses(const Event& e) {
+    return e.kind == EventKind::Scalar ? uint64_t{e.repeats} + 1 : 1;
+}
 static_assert(sizeof(Event) == 80, "Event: keep the log's record small (see the field order)");
 
 struct PipeTotals {
