@@ -110,7 +110,7 @@ def test_catalog_classifies_and_reads_the_readme_steps(fake_sources):
 
 
 def test_readme_scenarios_and_cmake_defaults():
-    lines = ["SCENARIO_NUM=1", "cmake -DSCENARIO_NUM=$SCENARIO_NUM ..;make -j;",
+    lines = ["export SCENARIO_NUM=1", "cmake -DSCENARIO_NUM=$SCENARIO_NUM ..;make -j;",
              "python3 ../scripts/gen_data.py -scenarioNum=$SCENARIO_NUM -DCMAKE_ASC_ARCHITECTURES=dav-3510",
              "./demo", "msprof ./demo", "python3 ../scripts/verify_result.py -scenarioNum=$SCENARIO_NUM a b"]
     steps, variables = catalog.parse_steps(lines, "demo")

@@ -25,8 +25,9 @@ CUBE_PATTERN = re.compile(
     r"\b(Mmad\w*|Matmul\w*|MatmulImpl|LoadData\w*|Fixpipe\w*|LoadImageToLocal|Conv[23]D\w*|"
     r"SetFmatrix|SetLoadDataBoundary|BroadCastVecToMM|KERNEL_TYPE_AIC_ONLY|KERNEL_TYPE_MIX_\w+|__cube__|"
     r"REGIST_MATMUL_OBJ)\b|TPosition::(A1|A2|B1|B2|C1|C2|CO1|CO2)\b|Hardware::L[01]|matmul_intf\.h|lib/matmul")
-# The A2/A3 row of a README's product table ("Atlas A2 训练系列产品", "Atlas A3 ...").
-A2_A3_PATTERN = re.compile(r"Atlas A[23]")
+# The A2/A3 row of a README's product table ("| Atlas A2 训练系列产品 | ..."): a mention in the
+# text (bank_conflict_3510 compares with A2/A3 in a sentence) is no support.
+A2_A3_PATTERN = re.compile(r"^\|\s*Atlas A[23]", re.M)
 # Samples that need a framework around the kernel (PyTorch, GE graph, aclgraph capture).
 FRAMEWORK_DIRS = ("02_features/00_framework/",)
 # Commands of a README run block that the runner replays; the rest (cmake, make, source,
@@ -85,14 +86,14 @@ def parse_steps(lines: list[str], program: str) -> tuple[list[Step], dict[str, s
     variables, steps = {}, []
     for line in lines:
         for part in [p.strip() for p in line.split(";") if p.strip()]:
+            scenario = _SCENARIO_SET.match(re.sub(r"^export\s+", "", part))  # "export SCENARIO_NUM=1" too
+            if scenario:
+                variables.setdefault(scenario.group(1), scenario.group(2))
+                continue
             if part.startswith(("cd ", "mkdir", "cmake", "make", "source", "export")):
                 found = re.findall(r"-D(SCENARIO\w*)=(\$?\w+)", part)
                 for name, value in found:
                     variables.setdefault(name, variables.get(value.lstrip("$"), value))
-                continue
-            scenario = _SCENARIO_SET.match(part)
-            if scenario:
-                variables.setdefault(scenario.group(1), scenario.group(2))
                 continue
             for name, value in variables.items():
                 part = part.replace("${" + name + "}", value).replace("$" + name, value)
