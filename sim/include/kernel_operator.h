@@ -12,6 +12,7 @@
 #include "ascendc_sim/kernel/tpipe.h"
 #include "ascendc_sim/kernel/utils.h"
 #include "ascendc_sim/numeric/half.h"
+#include "utils/std/algorithm.h"
 #include "utils/std/type_traits.h"
 #if __has_include("ascendc_sim/kernel/data_copy.h")
 #include "ascendc_sim/kernel/data_copy.h"

@@ -40,3 +40,18 @@ def test_what_cann_lacks_does_not_compile(tmp_path):
     # is_arithmetic: a kernel using it must fail on the sim as it would with CANN.
     errors = compile_errors(tmp_path, source(["S::is_arithmetic_v<half>"]))
     assert "is_arithmetic" in errors
+
+
+def test_std_min_and_max_are_cann_s(tmp_path):
+    # asc-devkit include/utils/std/algorithm.h: mixed argument types, the conditional's common
+    # type, constexpr (ops-nn's ada_layer_norm sizes its buffers with AscendC::Std::max)
+    import shutil
+    import subprocess
+    from sim.tests.sim_build import SIM_ROOT
+    claims = ["S::max(3, 7) == 7", "S::min(3, 7) == 3", "S::max(2, 2.5) == 2.5",
+              "std::is_same_v<decltype(S::max(1u, 2.0f)), float>", "S::min(-1, 0u) == 0u"]
+    path = tmp_path / "algorithm.cpp"
+    path.write_text("#include <type_traits>\n" + source(claims))
+    result = subprocess.run([shutil.which("g++") or "g++", "-std=c++17", "-fsyntax-only", f"-I{SIM_ROOT / 'include'}",
+                             str(path)], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
