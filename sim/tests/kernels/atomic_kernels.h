@@ -1,7 +1,8 @@
 // Kernels for the atomic and GM-utility tests (test_atomic_debug.py). Every core loads the same
 // 64 floats of x and writes them to the same 64 floats of z:
 //   atomic_add_rows: with SetAtomicAdd<float> (z ends as z0 + blockDim * x, no race);
-//   plain_rows_race: without it (a gm-race: every core writes the same bytes);
+//   plain_rows_race: without it, each core its own row of x (a gm-race: every core writes the
+//                    same bytes, other values);
 //   atomic_mixed_race: core 0 without, the others with SetAtomicAdd (a race: a plain write
 //                      meets atomic adds);
 //   atomic_half_rows: SetAtomicAdd<half> on 128 halves;
@@ -13,13 +14,13 @@ namespace atomic_kernels {
 
 constexpr uint32_t kRowFloats = 64;
 
-template <class T, bool atomicOnThisCore>
+template <class T, bool atomicOnThisCore, bool ownRow = false>
 __aicore__ inline void CopyRows(GM_ADDR x, GM_ADDR z, uint32_t n) {
     AscendC::TPipe pipe;
     AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1> queue;
     pipe.InitBuffer(queue, 1, n * sizeof(T));
     AscendC::GlobalTensor<T> xGm, zGm;
-    xGm.SetGlobalBuffer((__gm__ T*)x, n);
+    xGm.SetGlobalBuffer((__gm__ T*)x + (ownRow ? AscendC::GetBlockIdx() * n : 0), n);
     zGm.SetGlobalBuffer((__gm__ T*)z, n);
     AscendC::LocalTensor<T> buf = queue.AllocTensor<T>();
     AscendC::DataCopy(buf, xGm, n);
@@ -37,7 +38,7 @@ extern "C" __global__ __aicore__ void atomic_add_rows(GM_ADDR x, GM_ADDR z) {
     atomic_kernels::CopyRows<float, true>(x, z, atomic_kernels::kRowFloats);
 }
 extern "C" __global__ __aicore__ void plain_rows_race(GM_ADDR x, GM_ADDR z) {
-    atomic_kernels::CopyRows<float, false>(x, z, atomic_kernels::kRowFloats);
+    atomic_kernels::CopyRows<float, false, true>(x, z, atomic_kernels::kRowFloats);
 }
 extern "C" __global__ __aicore__ void atomic_mixed_race(GM_ADDR x, GM_ADDR z) {
     if (AscendC::GetBlockIdx() == 0) atomic_kernels::CopyRows<float, false>(x, z, atomic_kernels::kRowFloats);

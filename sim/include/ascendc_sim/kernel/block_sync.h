@@ -403,7 +403,7 @@ private:
     uint32_t arriveSize_;
     uint32_t waitSize_;
     uint32_t counter_ = 1;    // the round
-    bool hasArrive_ = false;  // this core arrived in this round
+    bool hasArrive_ = false;  // this core has called Arrive since its last Wait
     bool valid_ = false;
 };
 

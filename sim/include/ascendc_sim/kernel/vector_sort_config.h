@@ -23,6 +23,11 @@ struct SortConfig {
 };
 #endif
 
+// The kernel side's constant (sort_utils.h). CANN's host header (sort_tiling_intf.h) declares
+// none, and host code op_build compiles as C++11 could not brace-initialise a struct with member
+// initialisers (C++14 can).
+#if __cplusplus >= 201402L
 constexpr SortConfig DEFAULT_SORT_CONFIG = {SortType::RADIX_SORT, false};
+#endif
 
 }  // namespace AscendC
