@@ -20,33 +20,13 @@
 
 #include "graph/tensor.h"
 #include "graph/types.h"
+#include "ascendc_sim/kernel/reduce_pattern.h"
 
 namespace AscendC {
 
 using TensorShape = ge::Shape;
 using TensorDataType = ge::DataType;
 
-#ifndef ASCC_ENUM_REDUCEPATTERN
-#define ASCC_ENUM_REDUCEPATTERN
-enum class ReducePattern : uint32_t {
-    AR = 0,
-    RA = 1,
-    R,
-    ARA,
-    ARAR,
-    ARARA,
-    ARARAR,
-    ARARARA,
-    ARARARAR,
-    ARARARARA,
-    RAR,
-    RARA,
-    RARAR,
-    RARARA,
-    RARARAR,
-    RARARARA,
-};
-#endif
 
 void GetReduceProdMaxMinTmpSize(const AscendC::TensorShape& srcShape, const AscendC::TensorDataType dataType,
                                 ReducePattern pattern, bool isSrcInnerPad, bool isReuseSource, uint32_t& maxValue,

@@ -50,6 +50,7 @@
 #include "ascendc_sim/kernel/vector_mask.h"
 #include "ascendc_sim/kernel/vector_reduce.h"
 #include "kernel_tiling/kernel_tiling.h"
+#include "ascendc_sim/kernel/reduce_pattern.h"
 
 namespace AscendC {
 
@@ -71,27 +72,6 @@ struct LayerNormPara {
 };
 
 // Normalize (asc-devkit include/adv_api/normalization/normalize_utils.h and normalize_config.h).
-#ifndef ASCC_ENUM_REDUCEPATTERN
-#define ASCC_ENUM_REDUCEPATTERN
-enum class ReducePattern : uint32_t {
-    AR = 0,
-    RA = 1,
-    R,
-    ARA,
-    ARAR,
-    ARARA,
-    ARARAR,
-    ARARARA,
-    ARARARAR,
-    ARARARARA,
-    RAR,
-    RARA,
-    RARAR,
-    RARARA,
-    RARARAR,
-    RARARARA,
-};
-#endif
 struct NormalizeConfig {
     ReducePattern reducePattern = ReducePattern::AR;
     int32_t aLength = -1;
