@@ -310,6 +310,30 @@ def test_probe_types_follow_the_documented_a2_dtypes(tmp_path):
         {"T": "half", "U": "uint8_t", "V": "float"}
 
 
+def test_probe_values_for_unnamed_types_pipes_packs_and_class_templates(tmp_path):
+    """The calls a probe writes for prototype shapes that need more than `T{}`: a result type no
+    parameter names (the page's unattributed dtype), a pipe_t (PIPE_S is what no cross-core flag
+    takes), `auto funPtr` with a parameter pack, and a member whose template is its class's."""
+    def code(template, params, dtypes=None, api="P", owner=""):
+        probe = api_table.Probe(api_catalog.Form(api, "vector", "p.md", "", template, params, owner,
+                                                 dtypes=dtypes or {}))
+        api_table.generate(probe, 0)
+        return probe
+    cast = code("template <typename T, typename U, RoundMode roundMode>", "T valueIn",
+                {"valueIn": "float", "*": "half"}, api="Cast")
+    assert "using T = float;" in cast.code and "using U = half;" in cast.code
+    assert "Cast<T, U, RoundMode{}>(valueIn)" in cast.code
+    assert "CrossCoreSetFlag<0, PIPE_V>(flagId)" in code("template <uint8_t modeId, pipe_t pipe>", "uint16_t flagId",
+                                                          api="CrossCoreSetFlag").code
+    asynchronous = code("template <EngineType engine, auto funPtr, class... Args>", "Args... args", api="Async")
+    assert "Async<EngineType{}, &ProbeNoop>()" in asynchronous.code and "constexpr class" not in asynchronous.code
+    page = tmp_path / "GetCurAddr.md"
+    page.write_text("# G\n\n## 函数原型\n\n```cpp\ntemplate <Hardware hard>\n"
+                    "__aicore__ inline uint32_t LocalMemAllocator<hard>::GetCurAddr() const\n```\n\n## 参数说明\n")
+    [form] = api_catalog.forms_of_page(page, "vector", "GetCurAddr.md")
+    assert (form.api, form.template) == ("GetCurAddr", "")
+
+
 def test_documented_dtypes_on_cann_pages():
     """The first A2/A3 dtype per parameter, read from real pages of each layout."""
     asc_devkit = cann_checkout("asc-devkit")

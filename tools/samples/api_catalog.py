@@ -215,7 +215,10 @@ def forms_of_page(path: pathlib.Path, area: str, page: str) -> list[Form]:
                 params = " ".join(match.group(4).split())
                 if name == "operator" and params.startswith(")("):  # operator()(args): the second list
                     params = params[2:].strip()
-                forms.append(Form(name, area, page, label, " ".join(match.group(1).split()),
+                # `template <Hardware hard> ... LocalMemAllocator<hard>::GetCurAddr()`: the
+                # template is the class's, the member itself takes no template arguments.
+                template = "" if re.search(r"<[^<>]*>::\s*$", match.group(2)) else match.group(1)
+                forms.append(Form(name, area, page, label, " ".join(template.split()),
                                   params, owner, a2=a2, dtypes=dtypes))
     if not forms and "__aicore__" in section:
         forms.append(Form(path.stem.split("(")[0].split("（")[0], area, page, "", "", "", owner, parsed=False))

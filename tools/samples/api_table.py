@@ -113,8 +113,21 @@ def alias_types(aliases: set[str], tparams, params, dtypes: dict[str, str]) -> d
         by_param = (dtypes[name] for ptype, name, _ in params
                     if name in dtypes and re.search(rf"\b{alias}\b", ptype))
         only = dtypes.get("*") if typenames == [alias] else None
-        chosen[alias] = dtypes.get(alias) or next(by_param, None) or only or DEFAULT_TYPE
+        # A type no parameter names (Cast<T, U, mode>'s result U) takes the page's unattributed dtype.
+        unnamed = dtypes.get("*") if not any(re.search(rf"\b{alias}\b", ptype) for ptype, _, _ in params) else None
+        chosen[alias] = dtypes.get(alias) or next(by_param, None) or only or unnamed or DEFAULT_TYPE
     return chosen
+
+
+def _non_type_value(kind: str) -> str:
+    """The value a probe gives a non-type template parameter of this type."""
+    if kind == "TPosition":  # TPosition{} is GM, which no UB API takes
+        return "TPosition::VECCALC"
+    if kind == "pipe_t":  # pipe_t{} is PIPE_S, which the cross-core flags exclude
+        return "PIPE_V"
+    if kind == "auto":  # Async<engine, funPtr>: a function to call
+        return "&ProbeNoop"
+    return _INTEGRAL.get(kind, f"{kind}{{}}")
 
 
 def generate(probe: Probe, index: int) -> None:
@@ -147,9 +160,9 @@ def generate(probe: Probe, index: int) -> None:
     # A non-type template parameter a parameter's type names (TBuf<bufPos>& buf) is declared
     # with the value the call would deduce.
     for kind, name, _ in tparams:
-        if kind not in ("typename", "class") and re.search(rf"\b{re.escape(name)}\b", form.params):
+        if kind not in ("typename", "class") and "..." not in kind and re.search(rf"\b{re.escape(name)}\b", form.params):
             kind = re.sub(r"^const\s+|\s*&$", "", kind)
-            value = "TPosition::VECCALC" if kind == "TPosition" else _INTEGRAL.get(kind, f"{kind}{{}}")
+            value = _non_type_value(kind)
             lines.append(f"    constexpr {kind} {name} = {value};")
     names = []
     for ptype, name, array in params:
@@ -166,7 +179,7 @@ def generate(probe: Probe, index: int) -> None:
     explicit = []
     used = " ".join(p[0] for p in params)
     needed = [i for i, (kind, name, default) in enumerate(tparams)
-              if not default and not re.search(rf"\b{re.escape(name)}\b", used)]
+              if not default and "..." not in kind and not re.search(rf"\b{re.escape(name)}\b", used)]
     # A non-type parameter that bounds an array parameter (uint32_t shape[dim]) gets 1: the
     # arrays are declared with 2 elements, and 0 is no valid length.
     bounds = set(re.findall(r"\[\s*(\w+)\s*\]", form.params))
@@ -176,9 +189,7 @@ def generate(probe: Probe, index: int) -> None:
         elif name in bounds:
             explicit.append("1")
         else:
-            kind = re.sub(r"^const\s+|\s*&$", "", kind)
-            # TPosition{} is GM, which no UB API takes: the probe's position is VECCALC.
-            explicit.append("TPosition::VECCALC" if kind == "TPosition" else _INTEGRAL.get(kind, f"{kind}{{}}"))
+            explicit.append(_non_type_value(re.sub(r"^const\s+|\s*&$", "", kind)))
     targs = f"<{', '.join(explicit)}>" if explicit else ""
     call = f"{form.api}{targs}({', '.join(names)})"
     if form.api == "operator":  # operator(): the object called
@@ -204,7 +215,7 @@ def _compile(probes: list[Probe], workdir: pathlib.Path) -> dict[int, str]:
     source = workdir / "probes.cpp"
     text = ['#include "kernel_operator.h"', "using namespace AscendC;",
             "// The kernel's own pool class of the custom-TBufPool pages (EXTERN_IMPL_BUFPOOL).",
-            "class ProbeBufPool {", "    EXTERN_IMPL_BUFPOOL(ProbeBufPool, TPosition::VECCALC, 4);", "};", ""]
+            "inline void ProbeNoop() {}", "class ProbeBufPool {", "    EXTERN_IMPL_BUFPOOL(ProbeBufPool, TPosition::VECCALC, 4);", "};", ""]
     spans = []  # (first line, last line, index)
     for i, probe in enumerate(probes):
         first = len(text) + 1
