@@ -72,6 +72,23 @@ def test_kernel_tiling_struct_follows_the_host_macros(tmp_path):
     assert "using Default = ::GoodOpTilingData;" in header
 
 
+def test_dtype_macros_are_the_first_binary_of_the_op_def(tmp_path):
+    # Each tensor's first listed dtype (written in the call, or in a macro the call names), float
+    # where the def does not say: x1 half and scale float belong to one binary, as CANN builds it.
+    ops = tmp_path / "ops-nn"
+    host = ops / "norm" / "q_op" / "op_host"
+    host.mkdir(parents=True)
+    (host / "q_op_def.cpp").write_text(
+        "#define DTYPE_S \\\n    { \\\n        ge::DT_FLOAT, ge::DT_BF16 \\\n    }\n"
+        'this->Input("x1")\n    .DataType({ge::DT_FLOAT16, ge::DT_BF16})\n    .Format({ge::FORMAT_ND});\n'
+        'this->Input("scale")\n    .DataType(DTYPE_S);\n'
+        'this->Output("y")\n    .DataType({ge::DT_INT8, ge::DT_INT8});\n'
+        'this->Output("other")\n    .DataType(kNamedElsewhere);\n')
+    kernel = ops_nn.Kernel("norm", "q_op", "a2a3", host.parent / "op_kernel" / "q_op.cpp", [])
+    assert ops_nn.dtype_defines(kernel, ops) == ["DTYPE_X1=half", "DTYPE_SCALE=float", "DTYPE_Y=int8_t",
+                                                 "DTYPE_OTHER=float"]
+
+
 @pytest.mark.slow  # two g++ syntax checks over kernel_operator.h
 def test_a2a3_kernels_compile_or_name_their_blocker(tmp_path):
     write_ops_nn(tmp_path)

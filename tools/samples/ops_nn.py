@@ -45,6 +45,12 @@ STRUCT = re.compile(r"^\s*TILING_DATA_FIELD_DEF_STRUCT\(\s*([\w:]+)\s*,\s*(\w+)\
 END = re.compile(r"^\s*END_TILING_DATA_DEF")
 QUOTED = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 OPDEF_TENSOR = re.compile(r"""this->(?:Input|Output)\(\s*"(\w+)"\s*\)""")
+OPDEF_DTYPE = re.compile(r"\.DataType\(\s*\{\s*ge::DT_(\w+)")
+OPDEF_DTYPE_NAME = re.compile(r"\.DataType\(\s*([A-Za-z_]\w*)\s*\)")
+# ge::DataType names (metadef include/graph/types.h) as the kernel's C++ types.
+GE_DTYPES = {"FLOAT": "float", "FLOAT16": "half", "BF16": "bfloat16_t", "INT8": "int8_t", "UINT8": "uint8_t",
+             "INT16": "int16_t", "UINT16": "uint16_t", "INT32": "int32_t", "UINT32": "uint32_t", "INT64": "int64_t",
+             "UINT64": "uint64_t", "BOOL": "bool"}
 REGISTER = re.compile(r"REGISTER_TILING_DATA_CLASS\(\s*(\w+)\s*,\s*(\w+)\s*\)")
 
 
@@ -179,12 +185,22 @@ def stage_sibling_kernels(ops_nn: pathlib.Path, work_dir: pathlib.Path) -> pathl
 
 
 def dtype_defines(kernel: Kernel, ops_nn: pathlib.Path) -> list[str]:
-    """The op build's per-tensor dtype macros (DTYPE_X=float ...) for the op's inputs and
-    outputs named in its op_host *_def.cpp: one binary's worth, float, for a compile-only check."""
-    names = []
+    """The op build's per-tensor dtype macros (DTYPE_X1=half ...) for the op's inputs and outputs
+    in its op_host *_def.cpp: the first binary CANN's op build makes, each tensor's first listed
+    dtype (a tensor's lists are columns of one table, so the first entries belong together),
+    written in the call or in a macro or vector of the file it names; float where neither says."""
+    dtypes = {}
     for source in sorted((ops_nn / kernel.family / kernel.op / "op_host").glob("*_def.cpp")):
-        names += OPDEF_TENSOR.findall(source.read_text(errors="replace"))
-    return [f"DTYPE_{n.upper()}=float" for n in dict.fromkeys(names)]
+        text = source.read_text(errors="replace")
+        marks = list(OPDEF_TENSOR.finditer(text))
+        for mark, after in zip(marks, marks[1:] + [None]):
+            chunk = text[mark.end():after.start() if after else len(text)]
+            listed = OPDEF_DTYPE.search(chunk)
+            named = OPDEF_DTYPE_NAME.search(chunk) if not listed else None
+            if named:  # .DataType(DTYPE_X): a macro or vector of the file, `DTYPE_X ... { ge::DT_...`
+                listed = re.search(rf"\b{re.escape(named.group(1))}\b[\s\\=]*\{{[\s\\]*ge::DT_(\w+)", text)
+            dtypes.setdefault(mark.group(1), GE_DTYPES.get(listed.group(1), "float") if listed else "float")
+    return [f"DTYPE_{name.upper()}={dtype}" for name, dtype in dtypes.items()]
 
 
 def compile_kernel(kernel: Kernel, ops_nn: pathlib.Path, work_dir: pathlib.Path) -> KernelResult:
