@@ -228,7 +228,7 @@ LaunchResult RunKernel(const LaunchConfig& config, const std::function<void()>& 
             try {
                 coreBody();
                 // Found by a queue's destructor at the kernel's end, reported here (core, queue, line).
-                if (!core.unfreedQueueTensor.empty()) ViolationWithItsLines(Check::QueueCapacity, core.unfreedQueueTensor);
+                if (!core.unfreedQueueTensor.empty()) ViolationWithItsLines(Check::QueueLeak, core.unfreedQueueTensor);
                 launch.CoreFinished(idx);
             } catch (const KernelFault& fault) {
                 launch.Fail(fault.kind, fault.message);

@@ -290,7 +290,7 @@ QueueState::~QueueState() {
         core->unfreedQueueTensor =
             "end of kernel: " + NameParts(static_cast<int32_t>(i)).Text() + " is still " +
             (slot.queued ? "queued (EnQue'd, never DeQue'd and freed)" : "allocated (FreeTensor missing?)") +
-            ": its next AllocTensor hangs on hardware; allocated by AllocTensor" +
+            ": an AllocTensor after it would hang on hardware; allocated by AllocTensor" +
             sim::DescribeCallStack(sim::CallSiteStack(slot.allocSite));
         return;
     }

@@ -29,6 +29,7 @@ enum class Check : int {
     KernelAssert,       // ascendc_assert failed
     GmRace,             // two cores touch the same GM bytes (one writing) with no SyncAll between
     UnwrittenOutput,    // after a launch: bytes of a declared output no core wrote
+    QueueLeak,          // a queue buffer still allocated or queued when the kernel returns
     kCount
 };
 
@@ -44,7 +45,8 @@ void SetSeverity(Check kind, Severity severity);
 Severity GetSeverity(Check kind);
 // Applies a spec in the ASCEND_SIM_CHECKS syntax; returns false (and sets *error) if malformed.
 bool ApplySeverities(const std::string& spec, std::string* error);
-void ResetSeverities();  // all kinds back to error, then ASCEND_SIM_CHECKS
+void ResetSeverities();  // all kinds back to their defaults, then ASCEND_SIM_CHECKS
+Severity DefaultSeverity(Check kind);
 
 // Thrown inside a core thread when a check at severity Error fails; the launch catches it.
 struct KernelFault : std::exception {

@@ -70,8 +70,8 @@ public:
     QueueState(const QueueState&) = default;
     QueueState& operator=(const QueueState&) = default;
     // A buffer still allocated when the queue goes out of scope at the end of the kernel
-    // (FreeTensor missing: on hardware its next AllocTensor waits forever) is left on the core
-    // for the launch to report once the kernel returns (a destructor must not throw).
+    // (FreeTensor missing: on hardware a later AllocTensor would wait forever) is left on the core
+    // for the launch to report as queue-leak once the kernel returns (a destructor must not throw).
     ~QueueState();
     void Init(TPipe* pipe, TPosition src, TPosition dst, int32_t depth, const char* kind, uint8_t num, uint32_t len,
               PoolState* pool = nullptr);
