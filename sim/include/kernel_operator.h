@@ -14,6 +14,7 @@
 #include "ascendc_sim/numeric/half.h"
 #include "utils/std/algorithm.h"
 #include "utils/std/type_traits.h"
+#include "ascendc_sim/kernel/device_builtins.h"
 #if __has_include("ascendc_sim/kernel/data_copy.h")
 #include "ascendc_sim/kernel/data_copy.h"
 #endif
