@@ -1,6 +1,7 @@
 // Ascend C kernel API, CPU stand-in (see sim/README.md). Same header name as CANN's.
 #pragma once
 #include "ascendc_sim/kernel/block_vars.h"
+#include "ascendc_sim/kernel/check_local_memory.h"
 #include "ascendc_sim/kernel/core_type.h"
 #include "ascendc_sim/kernel/enums.h"
 #include "ascendc_sim/kernel/kernel_log.h"

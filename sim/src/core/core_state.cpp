@@ -130,11 +130,35 @@ uint8_t* CoreState::OperandChecked(const char* api, const char* operand, const U
         if (start + bytes > ub.size()) return nullptr;  // outside UB itself: drop
     }
     if (start + bytes > ub.size()) return nullptr;
+    if (ubWatchArmed) CheckWatchedAccess(api, operand, ref, byteOffset, bytes, pipe, access);
     if (Race race = hazard.Access(pipe, seq, start, bytes, access != Access::Read)) {
         ReportRace(api, operand, ref, byteOffset, bytes, pipe, race);
     }
     MakeReady(start, bytes, access);
     return ub.data() + start;
+}
+
+void CoreState::CheckWatchedAccess(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset,
+                                   uint64_t bytes, Pipe pipe, Access access) {
+    const bool write = access != Access::Read;
+    const uint8_t kind = pipe == Pipe::S ? (write ? UbWatch::ScalarWrite : UbWatch::ScalarRead)
+                         : pipe == Pipe::V ? (write ? UbWatch::VectorWrite : UbWatch::VectorRead)
+                                           : (write ? UbWatch::MteWrite : UbWatch::MteRead);
+    const uint64_t start = ref.offset + byteOffset;
+    for (size_t i = 0; i < ubWatch.size(); ++i) {
+        const UbWatch& watch = ubWatch[i];
+        // Bytes [start, start + bytes) against (from, to]: the first watched byte is from + 1.
+        if (!watch.enabled || (watch.kinds & kind) == 0 || bytes == 0 || start > watch.to || start + bytes <= watch.from + 1) {
+            continue;
+        }
+        const char* what = pipe == Pipe::S ? "scalar" : pipe == Pipe::V ? "vector" : "MTE";
+        Violation(Check::KernelAssert,
+                  std::string(api) + ": a " + what + (write ? " write" : " read") + " of operand " + operand + " " +
+                      Describe(ref, byteOffset, bytes) + " meets CheckLocalMemoryIA register " + std::to_string(i) +
+                      ", which watches UB bytes (" + std::to_string(watch.from) + ", " + std::to_string(watch.to) +
+                      "] (an AI Core exception on hardware, ACL_ERROR_RT_VECTOR_CORE_EXCEPTION)");
+        return;
+    }
 }
 
 void CoreState::ReportRace(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset,
@@ -152,6 +176,7 @@ bool CoreState::AccessRows(const UbRef& ref, uint64_t rows, uint64_t pitch, uint
     const uint64_t span = (rows - 1) * pitch + rowBytes;
     if (span > ref.bytes || ref.offset + span > ub.size()) return false;
     const bool write = access != Access::Read;
+    if (ubWatchArmed) return false;  // row by row through Operand, which holds each row against the registers
     if (!hazard.AccessIfOrdered(pipe, seq, ref.offset, span, write)) return false;
     if (access != Access::Overwrite || pitch <= rowBytes) {
         MakeReady(ref.offset, span, access);

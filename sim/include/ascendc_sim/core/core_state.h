@@ -1,6 +1,7 @@
 // The state of one emulated AIV core during a launch, and the checked access to its UB
 // that every kernel API goes through.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -46,6 +47,16 @@ struct UbRef {
 // there (MarkDefined or Poison), so poison still pending in the range need not be written out
 // first (it would be overwritten at once). Masked or strided writes that skip bytes use Write.
 enum class Access : uint8_t { Read, Write, Overwrite };
+
+// One of a core's four UB access-exception registers (CheckLocalMemoryIA): an access of a
+// kind it watches to a byte in (from, to] traps. `kinds` holds UbWatch::Kind bits.
+struct UbWatch {
+    enum Kind : uint8_t { ScalarRead = 1, ScalarWrite = 2, VectorRead = 4, VectorWrite = 8, MteRead = 16, MteWrite = 32 };
+    bool enabled = false;
+    uint64_t from = 0;  // bytes: the range excludes `from`, includes `to`
+    uint64_t to = 0;
+    uint8_t kinds = 0;
+};
 
 // A core's pad-value register (SetPadValue, or DataCopyPad with isPad).
 struct PadRegister {
@@ -147,6 +158,8 @@ public:
     const void* callSite = nullptr;    // return address into the kernel of the API call running
                                        // (kernel/call_site.h); every instruction records it
     PadRegister padRegister;           // per core, not per thread: cores are fibers sharing threads
+    std::array<UbWatch, 4> ubWatch{};  // CheckLocalMemoryIA's exception registers 0..3
+    bool ubWatchArmed = false;         // any of them enabled: every UB access is held against them
     AtomicRegister atomicRegister;     // likewise
     DeqScaleRegister deqScale;         // likewise
     VectorMaskRegister vectorMask;     // per core, as padRegister
@@ -183,6 +196,7 @@ public:
             if (knownDefined != nullptr) *knownDefined = false;
             return OperandChecked(api, operand, ref, byteOffset, bytes, pipe, seq, access, requireAligned);
         }
+        if (ubWatchArmed) CheckWatchedAccess(api, operand, ref, byteOffset, bytes, pipe, access);
         if (Race race = hazard.Access(pipe, seq, start, bytes, access != Access::Read)) {
             ReportRace(api, operand, ref, byteOffset, bytes, pipe, race);
         }
@@ -241,6 +255,9 @@ private:
     }
     uint8_t* OperandChecked(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset,
                             uint64_t bytes, Pipe pipe, uint64_t seq, Access access, bool requireAligned);
+    // KernelAssert when the access meets an enabled CheckLocalMemoryIA register watching its kind.
+    void CheckWatchedAccess(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset,
+                            uint64_t bytes, Pipe pipe, Access access);
     // PipeHazard for an operand whose access made `race`.
     void ReportRace(const char* api, const char* operand, const UbRef& ref, uint64_t byteOffset, uint64_t bytes,
                     Pipe pipe, const Race& race);
