@@ -24,9 +24,9 @@ def params(*values) -> bytes:
 
 # ---- DropOut --------------------------------------------------------------------------------
 
-def run_dropout(simtest, src, mask, first, src_last, mask_last, keep, tmp=512):
+def run_dropout(simtest, src, mask, first, src_last, mask_last, keep, tmp=512, framework=False):
     kernel = "dropout_f32" if src.dtype == np.float32 else "dropout_f16"
-    p = params(first, src_last, mask_last, tmp, f32bits(keep))
+    p = params(first, src_last, mask_last, tmp, f32bits(keep), 0, int(framework))
     return simtest.launch(kernel, 1, [("src", src.tobytes()), ("mask", mask.tobytes()),
                                       ("dst", bytes(src.nbytes)), ("p", p)])
 
@@ -94,6 +94,22 @@ def test_dropout_broken_calls_are_reported(simtest):
     assert "DropOut: info.maskLastAxis (16) must be a multiple of 32 bytes" in r["error"], r["error"]
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+def test_dropout_without_sharedtmpbuffer_takes_the_ub_left(simtest, dtype):
+    # The framework form runs the same steps on the UB after the last InitBuffer: outputs equal
+    # the sharedTmpBuffer form's bit for bit; too little UB left is reported as that temp.
+    rng = np.random.default_rng(11)
+    src = rng.uniform(-10, 10, (4, 160)).astype(dtype)
+    mask = rng.integers(0, 2, (4, 160), dtype=np.uint8)
+    given = run_dropout(simtest, src, mask, 4, 160, 160, 0.7, tmp=1024)
+    left = run_dropout(simtest, src, mask, 4, 160, 160, 0.7, tmp=1024, framework=True)
+    assert given["ok"] and left["ok"], (given["error"], left["error"])
+    assert given["outputs"]["dst"] == left["outputs"]["dst"]
+    small = run_dropout(simtest, src, mask, 4, 160, 160, 0.7, tmp=32, framework=True)
+    assert small["error_kind"] == "api-misuse", small["error"]
+    assert "DropOut: the temp (the UB left after InitBuffer) holds 32 bytes" in small["error"], small["error"]
+
+
 def test_dropout_tmp_sizes():
     import _simtest
     assert _simtest.dropout_tmp_size([4, 256, 32], 4, False) == [2 * 4 * 256 * 32 * 4, 512] * 2
@@ -151,12 +167,13 @@ def test_select_tmp_sizes():
 
 # ---- CumSum ---------------------------------------------------------------------------------
 
-def run_cumsum(simtest, src, last_axis, tmp):
+def run_cumsum(simtest, src, last_axis, tmp, framework=False):
     kind = "last" if last_axis else "first"
     kernel = f"cumsum_{kind}_{'f32' if src.dtype == np.float32 else 'f16'}"
     outter, inner = src.shape
     return simtest.launch(kernel, 1, [("src", src.tobytes()), ("dst", bytes(src.nbytes)),
-                                      ("last", bytes(inner * src.itemsize)), ("p", params(outter, inner, tmp))])
+                                      ("last", bytes(inner * src.itemsize)),
+                                      ("p", params(outter, inner, tmp, int(framework)))])
 
 
 def sequential_cumsum(x: np.ndarray, axis: int) -> np.ndarray:
@@ -214,6 +231,22 @@ def test_cumsum_broken_calls_are_reported(simtest):
     src = np.ones((4, 12), np.float32)  # 48-byte rows: not 32-byte aligned
     r = run_cumsum(simtest, src, False, 0)
     assert "inner * sizeof(T) 32-byte aligned" in r["error"], r["error"]
+
+
+@pytest.mark.parametrize("dtype,last_axis", [(np.float32, True), (np.float16, False)])
+def test_cumsum_without_sharedtmpbuffer_takes_the_ub_left(simtest, dtype, last_axis):
+    import _simtest
+    src = np.random.default_rng(7).uniform(-4, 4, (16, 32)).astype(dtype)
+    mx, mn = _simtest.cumsum_tmp_size([16, 32], src.itemsize, last_axis)
+    given = run_cumsum(simtest, src, last_axis, mn)
+    left = run_cumsum(simtest, src, last_axis, mn, framework=True)
+    assert given["ok"] and left["ok"], (given["error"], left["error"])
+    assert given["outputs"]["dst"] == left["outputs"]["dst"] and given["outputs"]["last"] == left["outputs"]["last"]
+    assert np.array_equal(np.frombuffer(left["outputs"]["dst"], dtype).reshape(16, 32),
+                          sequential_cumsum(src, 1 if last_axis else 0).astype(dtype))
+    small = run_cumsum(simtest, src, last_axis, 32, framework=True)
+    assert small["error_kind"] == "api-misuse", small["error"]
+    assert "CumSum: the temp (the UB left after InitBuffer) holds 32 bytes" in small["error"], small["error"]
 
 
 def test_cumsum_tmp_sizes():

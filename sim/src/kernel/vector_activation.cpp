@@ -17,6 +17,12 @@ bool StackTemp(const ApiName& api, AscendC::LocalTensor<uint8_t>* temp) {
     return true;
 }
 
+const char* TempName(const UbRef& temp) {
+    const bool isStack = temp.buffer >= 0 && static_cast<size_t>(temp.buffer) < Core().buffers.size() &&
+                         Core().buffers[temp.buffer].name.kind == kStackBufferKind;
+    return isStack ? "the temp (the UB left after InitBuffer)" : "sharedTmpBuffer";
+}
+
 bool CheckChunk(const ApiName& api, const UbRef& temp, uint64_t chunkElements, uint64_t minimumBytes,
                 const char* hostQuery) {
     if (chunkElements > 0) return true;

@@ -1,10 +1,12 @@
 // Kernels for the high-level DropOut, Select with a byte mask, CumSum and GroupBarrier tests
 // (test_filter_math_apis.py). Each takes a GM 'p' of int32 parameters read with GetValue:
 //   dropout_f32 / dropout_f16 (src, mask, dst, p): p = {firstAxis, srcLastAxis, maskLastAxis,
-//     tmpBytes, keepProb (float bits), dropOutMode (0 or 3 only: the template argument)}
+//     tmpBytes, keepProb (float bits), dropOutMode (0 or 3 only: the template argument),
+//     framework (1: the form without sharedTmpBuffer, UB filled so that tmpBytes are left)}
 //   select_bytes_f32 / select_bytes_f16 (src, mask, dst, p): p = {firstAxis, srcLastAxis,
 //     maskLastAxis, tmpBytes, scalar (float bits), scalarFirst, overlapTmp}
-//   cumsum_{first,last}_{f32,f16} (src, dst, last, p): p = {outter, inner, tmpBytes}
+//   cumsum_{first,last}_{f32,f16} (src, dst, last, p): p = {outter, inner, tmpBytes, framework
+//     (as DropOut's)}
 //   barrier_gather (x, y, z, ws, p): p = {arriveSize, waitSize, rounds, arrivals}: cores
 //     [0, arriveSize) write their slot of y and Arrive (only the first `arrivals` of them in
 //     the last round); cores [arriveSize, arriveSize + waitSize) Wait, then copy all of y's
@@ -17,6 +19,11 @@
 #include "kernel_operator.h"
 
 namespace filter_math {
+
+// The framework-temp forms take the UB left after the last InitBuffer, up to 64 bytes short of
+// the end of the default SoC's (Ascend910B1) 192 KiB UB: a filler buffer leaves tmpBytes of it.
+constexpr uint32_t kUbBytes = 192 * 1024 - 64;
+inline uint32_t Align32(uint32_t bytes) { return (bytes + 31) / 32 * 32; }
 
 inline float Bits(int32_t v) {
     float f;
@@ -40,7 +47,8 @@ __aicore__ inline void DropOutKernel(GM_ADDR src, GM_ADDR mask, GM_ADDR dst, GM_
     pipe.InitBuffer(sb, n * sizeof(T));
     pipe.InitBuffer(mb, m);
     pipe.InitBuffer(db, n * sizeof(T));
-    pipe.InitBuffer(tb, tmpBytes);
+    const bool framework = pg.GetValue(6) != 0;
+    pipe.InitBuffer(tb, framework ? kUbBytes - 2 * Align32(n * sizeof(T)) - Align32(m) - tmpBytes : tmpBytes);
     AscendC::GlobalTensor<T> sg, dg;
     AscendC::GlobalTensor<uint8_t> mg;
     sg.SetGlobalBuffer((__gm__ T*)src, n);
@@ -53,7 +61,8 @@ __aicore__ inline void DropOutKernel(GM_ADDR src, GM_ADDR mask, GM_ADDR dst, GM_
     AscendC::DataCopy(s, sg, n);
     AscendC::DataCopy(k, mg, m);
     AscendC::PipeBarrier<PIPE_ALL>();
-    AscendC::DropOut<T, false, mode>(d, s, k, t, keepProb, info);
+    if (framework) AscendC::DropOut<T, false, mode>(d, s, k, keepProb, info);
+    else AscendC::DropOut<T, false, mode>(d, s, k, t, keepProb, info);
     AscendC::PipeBarrier<PIPE_ALL>();
     AscendC::DataCopy(dg, d, n);
 }
@@ -109,7 +118,9 @@ __aicore__ inline void CumSumKernel(GM_ADDR src, GM_ADDR dst, GM_ADDR last, GM_A
     pipe.InitBuffer(sb, n * sizeof(T));
     pipe.InitBuffer(db, n * sizeof(T));
     pipe.InitBuffer(lb, info.inner * sizeof(T));
-    pipe.InitBuffer(tb, tmpBytes < 32 ? 32 : tmpBytes);
+    const bool framework = pg.GetValue(3) != 0;
+    const uint32_t used = 2 * Align32(n * sizeof(T)) + Align32(info.inner * sizeof(T));
+    pipe.InitBuffer(tb, framework ? kUbBytes - used - tmpBytes : (tmpBytes < 32 ? 32 : tmpBytes));
     AscendC::GlobalTensor<T> sg, dg, lg;
     sg.SetGlobalBuffer((__gm__ T*)src, n);
     dg.SetGlobalBuffer((__gm__ T*)dst, n);
@@ -121,7 +132,8 @@ __aicore__ inline void CumSumKernel(GM_ADDR src, GM_ADDR dst, GM_ADDR last, GM_A
     t.SetSize(tmpBytes);
     AscendC::DataCopy(s, sg, n);
     AscendC::PipeBarrier<PIPE_ALL>();
-    AscendC::CumSum<T, config>(d, l, s, t, info);
+    if (framework) AscendC::CumSum<T, config>(d, l, s, info);
+    else AscendC::CumSum<T, config>(d, l, s, t, info);
     AscendC::PipeBarrier<PIPE_ALL>();
     AscendC::DataCopy(dg, d, n);
     AscendC::DataCopy(lg, l, info.inner);

@@ -7,6 +7,8 @@
 #pragma once
 #include <cstdint>
 
+#include "ascendc_sim/kernel/markers.h"
+
 namespace AscendC {
 constexpr int32_t MIX = 0;
 constexpr int32_t AIC = 1;
@@ -19,3 +21,16 @@ constexpr int32_t g_coreType = AscendC::AIV;
 #define ASCEND_IS_AIC (g_coreType == AscendC::AIC)
 #define ASCEND_IS_NOT_AIV (g_coreType != AscendC::AIV)
 #define ASCEND_IS_NOT_AIC (g_coreType != AscendC::AIC)
+
+namespace AscendC {
+// Async<engine, function>(args...) (asc-devkit docs 基础API/工具接口/执行模式/Async.md; the enum
+// as include/basic_api/kernel_operator_utils_intf.h declares it): calls the function on the
+// cores of that engine only, the ASCEND_IS_AIV / ASCEND_IS_AIC branch written once. On the
+// sim's vector cores an AIV function runs and an AIC one is skipped.
+enum class EngineType : int32_t { AIC = 1, AIV = 2 };
+
+template <EngineType engine, auto funPtr, class... Args>
+__aicore__ void Async(Args... args) {
+    if (g_coreType == static_cast<int32_t>(engine)) funPtr(args...);  // AIC = 1, AIV = 2 in both
+}
+}  // namespace AscendC

@@ -36,6 +36,9 @@ constexpr float kTanhClip = 8.8f;  // FP32_MAX_V2 of the Tanh implementation
 
 // The temp of the no-tmp overloads: everything after the last InitBuffer (ApiMisuse if no TPipe).
 bool StackTemp(const ApiName& api, AscendC::LocalTensor<uint8_t>* temp);
+// How a report names a temp: "sharedTmpBuffer", or "the temp (the UB left after InitBuffer)"
+// for one StackTemp handed out.
+const char* TempName(const UbRef& temp);
 // ApiMisuse when the temp cannot hold one chunk; false when the call must be dropped. The report
 // points at the host query that sizes the temp: `hostQuery`, or Get<api>MaxMinTmpSize.
 bool CheckChunk(const ApiName& api, const UbRef& temp, uint64_t chunkElements, uint64_t minimumBytes,

@@ -23,6 +23,7 @@
 #include "ascendc_sim/kernel/call_site.h"
 #include "ascendc_sim/kernel/tensor.h"
 #include "ascendc_sim/kernel/transpose_types.h"
+#include "ascendc_sim/kernel/vector_activation.h"
 #include "ascendc_sim/kernel/vector_arith.h"
 #include "ascendc_sim/kernel/vector_cast.h"
 #include "ascendc_sim/kernel/vector_mask.h"
@@ -287,7 +288,7 @@ void Run(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& last
     }
     const uint64_t minTemp = MinTempBytes<T>(config.isLastAxis, info);
     if (tmp.GetSize() < minTemp) {
-        return (void)Misuse("CumSum: sharedTmpBuffer holds " + std::to_string(tmp.GetSize()) + " bytes, below the " +
+        return (void)Misuse(std::string("CumSum: ") + TempName(tmp.SimRef()) + " holds " + std::to_string(tmp.GetSize()) + " bytes, below the " +
                             std::to_string(minTemp) + " it needs (size it with GetCumSumMaxMinTmpSize)");
     }
     if (minTemp != 0) {

@@ -24,6 +24,7 @@
 #include "ascendc_sim/core/check.h"
 #include "ascendc_sim/kernel/call_site.h"
 #include "ascendc_sim/kernel/tensor.h"
+#include "ascendc_sim/kernel/vector_activation.h"
 #include "ascendc_sim/kernel/vector_arith.h"
 #include "ascendc_sim/kernel/vector_cast.h"
 #include "ascendc_sim/kernel/vector_compare.h"
@@ -110,7 +111,7 @@ void ByteMode(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>&
     constexpr uint32_t pieceBytes = std::is_same_v<T, half> ? sizeof(half) : sizeof(half) + sizeof(float);
     const uint32_t piece = tmp.GetSize() / pieceBytes / ONE_BLK_SIZE * ONE_BLK_SIZE;
     if (piece == 0) {
-        return (void)Misuse("DropOut: sharedTmpBuffer holds " + std::to_string(tmp.GetSize()) +
+        return (void)Misuse(std::string("DropOut: ") + TempName(tmp.SimRef()) + " holds " + std::to_string(tmp.GetSize()) +
                             " bytes, too few for one 32-element piece of the byte-mask mode (at least " +
                             std::to_string(ONE_BLK_SIZE * pieceBytes) + "; size it with GetDropOutMaxMinTmpSize)");
     }
@@ -185,7 +186,7 @@ void Run(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                             ") must be a multiple of 16 in the bit-mask modes (whole uint16 mask words)");
     }
     if (bitMode && !isInitBitMode && tmp.GetSize() < 256) {
-        return (void)Misuse("DropOut: sharedTmpBuffer holds " + std::to_string(tmp.GetSize()) +
+        return (void)Misuse(std::string("DropOut: ") + TempName(tmp.SimRef()) + " holds " + std::to_string(tmp.GetSize()) +
                             " bytes, below one 256-byte repeat (size it with GetDropOutMaxMinTmpSize)");
     }
     const OperandRange tmpRange{"sharedTmpBuffer", tmp.SimRef(), tmp.GetSize(), 1};
