@@ -129,6 +129,20 @@ def test_batchnorm_rounds_tail_and_stack_temp(simtest):
             assert_bits_equal(r.array(0, F32), bn_replay(x, gamma, beta, b, s * h, 1e-3, F32)[0])
 
 
+@pytest.mark.parametrize("dtype", [F32, F16], ids=["float", "half"])
+def test_batchnorm_in_place(simtest, dtype):
+    """output may be inputX (the BatchNorm page allows it): each round reads its columns first."""
+    b, s, h = 3, 2, 32
+    x = random_values(np.random.default_rng(12), dtype, b * s * h, -3, 3)
+    gamma, beta = random_values(np.random.default_rng(13), dtype, b, -2, 2), np.zeros(b, dtype)
+    ops = [(3, 0, dtype), (1, 0, dtype), (2, 0, dtype), (3, 0, dtype), (4, 0, dtype), (5, 0, dtype), (6, 0, np.uint8)]
+    size = np.dtype(dtype).itemsize
+    stack = simtest.batchnorm_tiling([b, s, h], [b, s, h], 1 << 20, size, False)[4]  # several rounds
+    r = run_bn(simtest, x, gamma, beta, b, s, h, dtype, 1e-5, stack=stack, operands=ops)
+    assert r.ok, r.result["error"]
+    assert_bits_equal(r.array(3, dtype), bn_replay(x, gamma, beta, b, s * h, 1e-5, dtype)[0])
+
+
 def test_batchnorm_basic_block(simtest):
     b, s, h = 8, 2, 64
     x = random_values(np.random.default_rng(4), F32, b * s * h, -3, 3)
