@@ -348,3 +348,75 @@ static_assert(sizeof(ConfusionTransposeTiling) == 72, "ConfusionTransposeTiling 
 }  // namespace tiling
 }  // namespace AscendC
 using ConfusionTransposeTiling = AscendC::tiling::ConfusionTransposeTiling;
+
+// BatchNorm (asc-devkit include/adv_api/normalization/batchnorm_tilingdata.h: 20 fields, 80
+// bytes; firstDimValueBack float).
+namespace AscendC {
+namespace tiling {
+struct BatchNormTiling {
+    uint32_t originalBLength = 0;
+    uint32_t meanVarSize = 0;
+    uint32_t meanTmpTensorPos = 0;
+    uint32_t varianceTmpTensorPos = 0;
+    uint32_t tmpBufSize = 0;
+    uint32_t oneTmpSize = 0;
+    uint32_t firstTmpStartPos = 0;
+    uint32_t secondTmpStartPos = 0;
+    uint32_t thirdTmpStartPos = 0;
+    uint32_t loopRound = 0;
+    uint32_t inputTailSize = 0;
+    uint32_t inputTailPos = 0;
+    uint32_t meanVarTailSize = 0;
+    uint32_t meanVarTailPos = 0;
+    uint32_t bshCurLength = 0;
+    uint32_t shCurLength = 0;
+    float firstDimValueBack = 0;
+    uint32_t castHalfRepStride = 0;
+    uint32_t shCurLengthBlockNum = 0;
+    uint32_t castHalfOutRepStride = 0;
+};
+static_assert(sizeof(BatchNormTiling) == 80, "BatchNormTiling is CANN's 80-byte layout");
+}  // namespace tiling
+}  // namespace AscendC
+using BatchNormTiling = AscendC::tiling::BatchNormTiling;
+
+// GroupNorm (asc-devkit include/adv_api/normalization/groupnorm_tilingdata.h: 28 uint32_t fields,
+// factor float and smallShape bool, 120 bytes).
+namespace AscendC {
+namespace tiling {
+struct GroupNormTiling {
+    uint32_t n = 0;
+    uint32_t c = 0;
+    uint32_t hw = 0;
+    uint32_t g = 0;
+    uint32_t d = 0;
+    uint32_t hwAlignSize = 0;
+    uint32_t dhwAlignSize = 0;
+    uint32_t inputXSize = 0;
+    uint32_t meanVarSize = 0;
+    uint32_t numberOfTmpBuf = 0;
+    uint32_t meanTmpTensorPos = 0;
+    uint32_t meanTmpTensorSize = 0;
+    uint32_t varianceTmpTensorPos = 0;
+    uint32_t varianceTmpTensorSize = 0;
+    uint32_t tmpBufSize = 0;
+    uint32_t oneTmpSize = 0;
+    uint32_t firstTmpStartPos = 0;
+    uint32_t secondTmpStartPos = 0;
+    uint32_t thirdTmpStartPos = 0;
+    uint32_t loopRound = 0;
+    uint32_t inputRoundSize = 0;
+    uint32_t inputTailSize = 0;
+    uint32_t inputTailPos = 0;
+    uint32_t meanVarRoundSize = 0;
+    uint32_t meanVarTailSize = 0;
+    uint32_t meanVarTailPos = 0;
+    uint32_t bshCurLength = 0;
+    uint32_t bsCurLength = 0;
+    float factor = 0;
+    bool smallShape = false;
+};
+static_assert(sizeof(GroupNormTiling) == 120, "GroupNormTiling is CANN's 120-byte layout");
+}  // namespace tiling
+}  // namespace AscendC
+using GroupNormTiling = AscendC::tiling::GroupNormTiling;

@@ -128,3 +128,12 @@ void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
 #if __has_include("tiling/cumsum_tiling.h")
 #include "tiling/cumsum_tiling.h"
 #endif
+#if __has_include("tiling/batchnorm_tiling.h")
+#include "tiling/batchnorm_tiling.h"
+#endif
+#if __has_include("tiling/groupnorm_tiling.h")
+#include "tiling/groupnorm_tiling.h"
+#endif
+#if __has_include("tiling/softmax_flash_tiling.h")
+#include "tiling/softmax_flash_tiling.h"
+#endif

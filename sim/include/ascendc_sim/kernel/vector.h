@@ -202,3 +202,12 @@
 #if __has_include("ascendc_sim/kernel/vector_cumsum.h")
 #include "ascendc_sim/kernel/vector_cumsum.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_batchnorm.h")
+#include "ascendc_sim/kernel/vector_batchnorm.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_groupnorm.h")
+#include "ascendc_sim/kernel/vector_groupnorm.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_softmaxflash.h")
+#include "ascendc_sim/kernel/vector_softmaxflash.h"
+#endif

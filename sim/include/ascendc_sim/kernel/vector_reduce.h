@@ -120,8 +120,12 @@ void ReduceSumCount(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
         // API's to clobber, so it counts as written for race checks.
         if (core.Operand(api.text, "work", work.SimRef(), 0, workBytes, Pipe::V, seq, Access::Write) == nullptr) return;
     }
-    uint8_t* out = core.Operand(api.text, "dst", dst.SimRef(), 0, s, Pipe::V, seq, Access::Write);
+    // dst: one element, aligned to its size (the ReduceSum page's dst rule, ReduceRepeat table 3:
+    // 2 B half, 4 B float); GroupNorm writes each group's sum to the next element.
+    uint8_t* out = core.Operand(api.text, "dst", dst.SimRef(), 0, s, Pipe::V, seq, Access::Write,
+                                /*requireAligned=*/false);
     if (in == nullptr || out == nullptr) return;
+    CheckAlignment(api, "dst", dst.SimRef(), s);
     CheckPosition(api, "src", src.SimRef());
     CheckPosition(api, "work", work.SimRef());
     CheckPosition(api, "dst", dst.SimRef());
