@@ -15,7 +15,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from sim.tests.test_sort_highlevel import SORT_OPS, sort_buffers
 from sim.tests.test_vector_bitwise import Misc
+from sim.tests.test_vector_sort import proposals
 from sim.tests.vector_harness import F16, F32, assert_bits_equal, assert_reported, compile_errors, run_vector
 
 PAD = 7.0  # what dstValueLocal holds before the call
@@ -169,6 +171,44 @@ def test_topk_framework_temp(simtest, small):
     values, indices = replay(x, inner, outter, inner, k, F16, small=small, largest=False)
     assert_bits_equal(run.array(0, F16), values)
     assert_bits_equal(run.array(1, np.int32), indices)
+
+
+def test_topk_inner_4096_half(simtest):
+    """The largest Normal row: four-queue merges up to runs of 2048, then one two-queue merge."""
+    inner, k = 4096, 70
+    x = np.random.default_rng(4).integers(-300, 300, inner).astype(F16)
+    run = run_topk(simtest, x, inner, 1, inner, k, F16, largest=False)
+    assert run.ok, run.result["error"]
+    values, indices = replay(x, inner, 1, inner, k, F16, largest=False)
+    assert_bits_equal(run.array(0, F16), values)
+    assert_bits_equal(run.array(1, np.int32), indices)
+
+
+@pytest.mark.parametrize("dtype", [F32, F16], ids=["float", "half"])
+def test_full_sort_nan_inf_ties(simtest, dtype):
+    """The A2/A3 high-level Sort<T, true> (vector_sort_highlevel.h) on NaN, +-inf, signed zeros
+    and ties: numpy's stable descending order with NaN tied to +inf (Sort32's key)."""
+    rng = np.random.default_rng(12)
+    scores = rng.integers(-3, 3, 160).astype(dtype)
+    scores[[3, 50, 99]] = np.nan
+    scores[[7, 120]] = np.inf
+    scores[[8, 140]] = -np.inf
+    scores[[10, 11]] = [-0.0, 0.0]
+    run = run_vector(simtest, "Sort", sort_buffers(scores, dtype), SORT_OPS(dtype), 0, scalar=1, repeat_time=5)
+    assert run.ok, run.result["error"]
+    key = scores.astype(np.float64)
+    order = np.argsort(-np.where(np.isnan(key), np.inf, key), kind="stable")
+    assert_bits_equal(run.array(0, dtype), proposals(scores[order], order.astype(np.uint32), dtype))
+    assert list(order[:5]) == [3, 7, 50, 99, 120]
+
+
+def test_topk_overlapping_temp_and_dst(simtest):
+    inner = 64
+    buffers = [np.zeros(8, F32), np.zeros(8, np.int32), np.zeros(inner, F32), np.zeros(inner, np.int32),
+               np.zeros(32, np.uint8), np.zeros(4096, np.uint8)]
+    operands = [(0, 0, F32), (5, 0, np.int32), (2, 0, F32), (3, 0, np.int32), (4, 0, np.uint8), (5, 0, np.uint8)]
+    run = run_vector(Misc(simtest), "TopK", buffers, operands, 8, ints=[inner, 1, inner, 3, 0, 0, 0, 1])
+    assert_reported(run, "api-misuse", "TopK", "tmpLocal", "dstIndexLocal", "overlap")
 
 
 def test_topk_perturbed_replays_do_not_match(simtest):

@@ -202,3 +202,9 @@
 #if __has_include("ascendc_sim/kernel/vector_cumsum.h")
 #include "ascendc_sim/kernel/vector_cumsum.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_sort_configured.h")
+#include "ascendc_sim/kernel/vector_sort_configured.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_topk.h")
+#include "ascendc_sim/kernel/vector_topk.h"
+#endif
