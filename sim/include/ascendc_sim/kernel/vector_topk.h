@@ -27,6 +27,8 @@
 // finishLocal large enough, the temp at least tilling.tmpLocalSize elements of T, and (the page)
 // no overlap of the sources, destinations and temp; each reported as ApiMisuse or OperandBounds
 // naming TopK and the argument, and the call is dropped.
+// isReuseSrc is accepted and, as in CANN's A2/A3 implementation, changes nothing (the source is
+// never written: the negated copy goes to the temp).
 #pragma once
 #include <cstdint>
 #include <string>
