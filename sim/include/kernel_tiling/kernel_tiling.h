@@ -420,3 +420,47 @@ static_assert(sizeof(GroupNormTiling) == 120, "GroupNormTiling is CANN's 120-byt
 }  // namespace tiling
 }  // namespace AscendC
 using GroupNormTiling = AscendC::tiling::GroupNormTiling;
+
+// TopK (asc-devkit include/adv_api/sort/topk_tilingdata.h: 18 int32/uint32 fields, the Small
+// mode's two offsets and four uint32 GatherMask patterns, then eight uint16 half patterns; 112
+// bytes, what optiling::TopkTiling's SaveToBuffer writes and TopKTilingFunc fills).
+namespace AscendC {
+namespace tiling {
+struct TopkTiling {
+    int32_t tmpLocalSize = 0;
+    int32_t allDataSize = 0;
+    int32_t innerDataSize = 0;
+    uint32_t sortRepeat = 0;
+    int32_t mrgSortRepeat = 0;
+    int32_t kAlignFourBytes = 0;
+    int32_t kAlignTwoBytes = 0;
+    int32_t maskOffset = 0;
+    int32_t maskVreducev2FourBytes = 0;
+    int32_t maskVreducev2TwoBytes = 0;
+    int32_t mrgSortSrc1offset = 0;
+    int32_t mrgSortSrc2offset = 0;
+    int32_t mrgSortSrc3offset = 0;
+    int32_t mrgSortTwoQueueSrc1Offset = 0;
+    int32_t mrgFourQueueTailPara1 = 0;
+    int32_t mrgFourQueueTailPara2 = 0;
+    int32_t srcIndexOffset = 0;
+    uint32_t copyUbToUbBlockCount = 0;
+    int32_t topkMrgSrc1MaskSizeOffset = 0;
+    int32_t topkNSmallSrcIndexOffset = 0;
+    uint32_t vreduceValMask0 = 0;
+    uint32_t vreduceValMask1 = 0;
+    uint32_t vreduceIdxMask0 = 0;
+    uint32_t vreduceIdxMask1 = 0;
+    uint16_t vreducehalfValMask0 = 0;
+    uint16_t vreducehalfValMask1 = 0;
+    uint16_t vreducehalfValMask2 = 0;
+    uint16_t vreducehalfValMask3 = 0;
+    uint16_t vreducehalfValMask4 = 0;
+    uint16_t vreducehalfValMask5 = 0;
+    uint16_t vreducehalfValMask6 = 0;
+    uint16_t vreducehalfValMask7 = 0;
+};
+static_assert(sizeof(TopkTiling) == 112, "TopkTiling is CANN's 112-byte layout");
+}  // namespace tiling
+}  // namespace AscendC
+using TopkTiling = AscendC::tiling::TopkTiling;

@@ -58,11 +58,12 @@ namespace host {
 void SaveTilingBytes(const void* object, size_t bytes, void* data, size_t capacity, const char* className);
 bool RegisterTilingDataClass(const char* opType, const char* className, size_t bytes);
 
-// CANN allows int8..uint64 and float fields (no bool, no double); the layout needs each
-// to be aligned to its own size.
+// CANN allows bool, int8..uint64 and float fields (no double; bool fields are CANN's own:
+// asc-devkit include/adv_api/normalization/groupnorm_tilingdata.h, the topk sample's isLargest);
+// the layout needs each to be aligned to its own size.
 template <typename T>
 constexpr bool IsTilingScalar() {
-    return std::is_arithmetic<T>::value && !std::is_same<T, bool>::value && !std::is_same<T, double>::value &&
+    return std::is_arithmetic<T>::value && !std::is_same<T, double>::value &&
            !std::is_same<T, long double>::value && alignof(T) == sizeof(T);
 }
 }  // namespace host
@@ -150,7 +151,7 @@ protected:
 
 #define TILING_DATA_FIELD_DEF(data_type, field_name)                                                 \
     static_assert(::sim::host::IsTilingScalar<data_type>(),                                          \
-                  "TILING_DATA_FIELD_DEF takes int8..uint64 or float types");                        \
+                  "TILING_DATA_FIELD_DEF takes bool, int8..uint64 or float types");                        \
                                                                                                      \
 public:                                                                                              \
     void set_##field_name(data_type value) {                                                         \
@@ -165,7 +166,7 @@ private:                                                                        
 
 #define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name)                                    \
     static_assert(::sim::host::IsTilingScalar<arr_type>(),                                           \
-                  "TILING_DATA_FIELD_DEF_ARR takes int8..uint64 or float element types");            \
+                  "TILING_DATA_FIELD_DEF_ARR takes bool, int8..uint64 or float element types");            \
                                                                                                      \
 public:                                                                                              \
     /* Copies arr_size elements from `values` (CANN's setter takes a pointer too). */               \
@@ -213,14 +214,14 @@ private:                                                                        
 // nested structs are alignas(8): natural layout is CANN's.
 #define TILING_DATA_FIELD_DEF(data_type, field_name)                                                 \
     static_assert(::sim::host::IsTilingScalar<data_type>(),                                          \
-                  "TILING_DATA_FIELD_DEF takes int8..uint64 or float types");                        \
+                  "TILING_DATA_FIELD_DEF takes bool, int8..uint64 or float types");                        \
                                                                                                      \
 public:                                                                                              \
     data_type field_name = 0
 
 #define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name)                                    \
     static_assert(::sim::host::IsTilingScalar<arr_type>(),                                           \
-                  "TILING_DATA_FIELD_DEF_ARR takes int8..uint64 or float element types");            \
+                  "TILING_DATA_FIELD_DEF_ARR takes bool, int8..uint64 or float element types");            \
                                                                                                      \
 public:                                                                                              \
     arr_type field_name[arr_size] = {}

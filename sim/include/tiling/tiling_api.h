@@ -137,3 +137,6 @@ void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
 #if __has_include("tiling/softmax_flash_tiling.h")
 #include "tiling/softmax_flash_tiling.h"
 #endif
+#if __has_include("tiling/topk_tiling.h")
+#include "tiling/topk_tiling.h"
+#endif

@@ -211,3 +211,9 @@
 #if __has_include("ascendc_sim/kernel/vector_softmaxflash.h")
 #include "ascendc_sim/kernel/vector_softmaxflash.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_sort_configured.h")
+#include "ascendc_sim/kernel/vector_sort_configured.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_topk.h")
+#include "ascendc_sim/kernel/vector_topk.h"
+#endif

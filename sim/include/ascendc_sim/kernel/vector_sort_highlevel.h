@@ -15,7 +15,8 @@
 //    as the dav-2201 implementation does.
 //  - GetSortLen / GetSortOffset: elements of T for elemCount proposals / at proposal elemOffset
 //    (8 bytes each: 2 floats or 4 halfs).
-// The SortConfig forms (Ascend 950 only) are not given.
+// The SortConfig forms (Ascend 950 only; compiled and reported on A2/A3) are in
+// vector_sort_configured.h.
 #pragma once
 #include <cstdint>
 #include <string>
