@@ -202,3 +202,6 @@
 #if __has_include("ascendc_sim/kernel/vector_cumsum.h")
 #include "ascendc_sim/kernel/vector_cumsum.h"
 #endif
+#if __has_include("ascendc_sim/kernel/data_copy_nd2nz.h")
+#include "ascendc_sim/kernel/data_copy_nd2nz.h"
+#endif

@@ -40,8 +40,9 @@
 #include "ascendc_sim/kernel/tensor.h"
 #include "ascendc_sim/kernel/transdata_config.h"
 #include "ascendc_sim/kernel/tpipe.h"
+#include "ascendc_sim/kernel/vector_activation.h"  // StackTemp
+#include "ascendc_sim/kernel/vector_arith.h"       // Duplicate
 #include "ascendc_sim/kernel/vector_engine.h"
-#include "ascendc_sim/kernel/vector_ops.h"
 #include "ascendc_sim/kernel/vector_transpose.h"
 
 namespace AscendC {
