@@ -517,3 +517,28 @@ def test_nz2nd_broken(simtest):
     reported(r, "operand-bounds", "DataCopy (Nz2NdParamsFull)", "src")
     r = simtest.run_nz2nd("float16", src, [1, 4, 32, 1, 4, 32, 1], 4096, declared=64)
     reported(r, "gm-declared-size", "DataCopyPad")
+
+
+# ---- the Ascend-950-only Broadcast forms -------------------------------------------------------------
+
+@pytest.mark.parametrize("form,words", [("tiling", "GetBroadcastTilingInfo"),
+                                        ("broadcast", "Broadcast with a BroadcastTiling")])
+def test_dynamic_broadcast_is_reported_on_a2(simtest, form, words):
+    """CANN builds both on A2/A3 with an empty body: the sim builds them and reports the call."""
+    reported(simtest.run_broadcast_dynamic(form), "api-misuse", words, "Ascend 950PR/950DT only",
+             "Broadcast<T, dim, axis>")
+
+
+def test_operands_in_one_buffer(simtest):
+    """dst viewing its buffer to the end, src behind it: the layouts' extents do not overlap."""
+    dims = (3, 20, 2, 3, 5)
+    src = raw16(sizes("to_6hd", *dims)[0], seed=9)
+    dst_bytes = sizes("to_6hd", *dims)[1] * 2
+    ok, tmp, _ = simtest.transdata_tmp_size("to_6hd", [3, 20, 2, 3, 5], other_shape("to_6hd", *dims), "int16")
+    contents, result = simtest.run_transdata(
+        "int16", "to_6hd", list(dims), other_shape("to_6hd", *dims),
+        [(dst_bytes + src.nbytes, bytes(dst_bytes) + src.tobytes()), (tmp, b"")],
+        [(0, 0, 0), (0, dst_bytes, src.nbytes), (1, 0, tmp)])
+    assert result["ok"], result["error"]
+    got = np.frombuffer(contents[0], np.uint16)[:dst_bytes // 2]
+    assert_bits_equal(got, ref_to_6hd(src, *dims))

@@ -13,6 +13,7 @@
 #include "ascendc_sim/core/gm.h"
 #include "ascendc_sim/core/launch.h"
 #include "ascendc_sim/kernel/data_copy_nd2nz.h"
+#include "ascendc_sim/kernel/vector_broadcast_dynamic.h"
 #include "ascendc_sim/kernel/vector_transdata.h"
 #include "kernel_operator.h"
 #include "registry.h"
@@ -252,9 +253,33 @@ py::dict RunLayoutCopy(Body body, const LayoutCopy& r, const char* name) {
     return d;
 }
 
+// The Ascend-950-only Broadcast forms, called as a kernel would ("tiling" or "broadcast").
+py::dict RunBroadcastDynamic(const std::string& form) {
+    sim::LaunchConfig config;
+    config.kernelName = "run_broadcast_dynamic";
+    config.blockDim = 1;
+    sim::LaunchResult result;
+    {
+        py::gil_scoped_release release;
+        result = sim::RunKernel(config, [&] {
+            TPipe pipe;
+            TBuf<TPosition::VECCALC> buf;
+            pipe.InitBuffer(buf, 1024);
+            const LocalTensor<float> dst = buf.Get<float>(), src = dst[128];
+            uint32_t dstShape[2] = {4, 16}, srcShape[2] = {4, 1};
+            BroadcastTiling tiling;
+            if (form == "tiling") GetBroadcastTilingInfo<float>(2, dstShape, srcShape, false, tiling);
+            else Broadcast<float>(dst, src, dstShape, srcShape, &tiling);
+        });
+    }
+    return simtest::LaunchResultDict(result);
+}
+
 }  // namespace
 
 SIMTEST_BINDINGS(transdata) {
+    m.def("run_broadcast_dynamic", &RunBroadcastDynamic, py::arg("form"),
+          "GetBroadcastTilingInfo (form 'tiling') or the BroadcastTiling Broadcast ('broadcast') on one core.");
     m.def("run_transdata", &RunTransData, py::arg("dtype"), py::arg("kind"), py::arg("ncdhw"), py::arg("other"),
           py::arg("buffers"), py::arg("operands"), py::arg("no_temp") = false,
           "TransData (kind to_fractal / from_fractal / to_6hd / from_6hd) on UB buffers; returns (contents, result).");

@@ -202,6 +202,9 @@
 #if __has_include("ascendc_sim/kernel/vector_cumsum.h")
 #include "ascendc_sim/kernel/vector_cumsum.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_broadcast_dynamic.h")
+#include "ascendc_sim/kernel/vector_broadcast_dynamic.h"
+#endif
 #if __has_include("ascendc_sim/kernel/data_copy_nd2nz.h")
 #include "ascendc_sim/kernel/data_copy_nd2nz.h"
 #endif

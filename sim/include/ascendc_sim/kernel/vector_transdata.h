@@ -364,8 +364,10 @@ bool Check(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& sr
         return Misuse(api + ": sharedTmpBuffer holds " + std::to_string(temp.GetSize()) + " bytes, below the " +
                       std::to_string(need) + " GetTransDataMaxMinTmpSize gives for this shape");
     }
-    // The steps use dst and the temp as work space up to these extents.
-    const uint64_t dstBytes = dst.GetSize() * sizeof(T), srcBytes = src.GetSize() * sizeof(T);
+    // The steps touch each tensor up to its layout's size (dst also serves as work space within it)
+    // and the temp up to the host's size: those extents must not share bytes.
+    const uint64_t dstBytes = (srcIsNcdhw ? otherSize : ncdhwSize) * sizeof(T);
+    const uint64_t srcBytes = (srcIsNcdhw ? ncdhwSize : otherSize) * sizeof(T);
     const ApiName name = Named("TransData");
     const OperandRange d{"dstTensor", dst.SimRef(), dstBytes, sizeof(T)};
     const OperandRange s{"srcTensor", src.SimRef(), srcBytes, sizeof(T)};
