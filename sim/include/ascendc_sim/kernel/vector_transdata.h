@@ -11,7 +11,8 @@
 //     DataCopy per c1: d blocks of h*w*C0 (skipping the padded plane) into the n's D C1 HW C0.
 //   NDC1HWC0 -> NCDHW (temp: 512 bytes for the unused lanes, then C1 D hw C0), per n:
 //     DataCopy per d: c1 blocks of h*w*C0 -> C1 D hw C0; TransDataTo5HD per c1 back to channel rows
-//     (lanes past c write into the first 512 bytes).
+//     (lanes past c write from the temp's start, one block per repeat: past its first 512 bytes
+//     only into work-area blocks already read, as on the NPU).
 //   NCDHW -> FRACTAL_Z_3D (temp: max(c*d*hw, d*h*w*N1*N0) zeros, then the work area):
 //     TransDataTo5HD per n1: 16 batch rows (missing batches read zeros) -> C D hw N1N0, in dst or,
 //     when h*w is padded, in the work area followed by one DataCopy dropping the pad;
