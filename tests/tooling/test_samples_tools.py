@@ -351,3 +351,18 @@ def test_documented_dtypes_on_cann_pages():
         assert api_catalog.documented_dtypes(text) == dtypes, page
     duplicate = api_catalog.forms_of_page(root / "数据填充/Duplicate.md", "vector", "Duplicate.md")
     assert [f.a2 for f in duplicate] == [True, False, True, True]  # the LocalTensor source: 950 only
+
+
+def test_probe_reference_to_array_and_transdata_params():
+    """`const LocalTensor<T> (&dstList)[N]` is declared as an array of N; TransDataParams<U, S>'s
+    aliases are layouts and a `const TransDataConfig&` template argument names the probe's object."""
+    assert api_table.parse_param("const LocalTensor<T> (&dstList)[NCHW_CONV_ADDR_LIST_SIZE]", 0) == \
+        ("const LocalTensor<T>&", "dstList", "NCHW_CONV_ADDR_LIST_SIZE")
+    form = api_catalog.Form("TransData", "vector", "T.md", "sharedTmpBuffer",
+                            "template <const TransDataConfig& config, typename T, typename U, typename S>",
+                            "const LocalTensor<T>& dstTensor, const TransDataParams<U, S>& params")
+    form.parsed, form.a2, form.dtypes = True, True, {}
+    probe = api_table.Probe(form)
+    api_table.generate(probe, 0)
+    assert "TransData<kProbeTransDataConfig>(dstTensor, params)" in probe.code
+    assert "using U = AscendC::Layout<AscendC::Shape<int, int, int, int, int>, AscendC::Stride<>>;" in probe.code

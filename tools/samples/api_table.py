@@ -34,6 +34,13 @@ DEFAULT_TYPE = "float"
 _NAME = re.compile(r"^[A-Za-z_]\w*$")
 _INTEGRAL = {"bool": "false", "int": "0", "int8_t": "0", "uint8_t": "0", "int16_t": "0", "uint16_t": "0",
              "int32_t": "0", "uint32_t": "0", "int64_t": "0", "uint64_t": "0", "size_t": "0"}
+# Template parameters that are references to a struct (TransData's `const TransDataConfig& config`)
+# take an object with linkage: the probe file defines one per struct (see _compile).
+_REFERENCED = {"TransDataConfig": "kProbeTransDataConfig"}
+# TransData's TransDataParams<U, S>: the probe's layouts, an NCDHW source and an NDC1HWC0
+# destination (the pair kProbeTransDataConfig names).
+_TRANSDATA_LAYOUTS = ("AscendC::Layout<AscendC::Shape<int, int, int, int, int>, AscendC::Stride<>>",
+                      "AscendC::Layout<AscendC::Shape<int, int, int, int, int, int>, AscendC::Stride<>>")
 
 
 @dataclasses.dataclass
@@ -76,11 +83,17 @@ def template_params(template: str) -> list[tuple[str, str, bool]]:
     return params
 
 
-def parse_param(text: str, index: int) -> tuple[str, str, bool] | None:
-    """(declared type, name, is array) of one function parameter; None for a pack."""
+def parse_param(text: str, index: int) -> tuple[str, str, bool | str] | None:
+    """(declared type, name, is array) of one function parameter; None for a pack. `is array` is
+    the bound's text for a reference to an array of a fixed bound."""
     text = text.split("=", 1)[0].strip()
     if "..." in text:
         return None
+    # A reference to an array, `const LocalTensor<T> (&dstList)[NCHW_CONV_ADDR_LIST_SIZE]`: the
+    # variable is an array of exactly that bound (is array: the bound's text).
+    to_array = re.match(r"^(.*?)\(\s*&\s*([A-Za-z_]\w*)\s*\)\s*\[\s*(\w+)\s*\]$", text)
+    if to_array:
+        return to_array.group(1).strip() + "&", to_array.group(2), to_array.group(3)
     bound = re.search(r"\[\s*\w*\s*\]$", text)  # name[] or name[dim] (a template parameter's bound)
     array = bound is not None
     text = text[:bound.start()].strip() if array else text
@@ -106,7 +119,15 @@ def alias_types(aliases: set[str], tparams, params, dtypes: dict[str, str]) -> d
     no parameter in particular when the form has one type parameter, else float."""
     typenames = [n for kind, n, _ in tparams if kind in ("typename", "class")]
     chosen = {}
+    layouts = {}
+    for ptype, _, _ in params:
+        pair = re.search(r"\bTransDataParams<\s*(\w+)\s*,\s*(\w+)\s*>", ptype)
+        if pair:
+            layouts = dict(zip(pair.groups(), _TRANSDATA_LAYOUTS))
     for alias in aliases:
+        if alias in layouts:
+            chosen[alias] = layouts[alias]
+            continue
         if alias == "pattern":  # the Reduce family's axis tag (asc-devkit include/adv_api/reduce/reduce_common.h)
             chosen[alias] = "AscendC::Pattern::Reduce::AR"
             continue
@@ -127,7 +148,7 @@ def _non_type_value(kind: str) -> str:
         return "PIPE_V"
     if kind == "auto":  # Async<engine, funPtr>: a function to call
         return "&ProbeNoop"
-    return _INTEGRAL.get(kind, f"{kind}{{}}")
+    return _INTEGRAL.get(kind, _REFERENCED.get(kind, f"{kind}{{}}"))
 
 
 def generate(probe: Probe, index: int) -> None:
@@ -174,7 +195,8 @@ def generate(probe: Probe, index: int) -> None:
             t = "TQue<TPosition::VECIN, 1>" if "que" in name.lower() else "TBuf<TPosition::VECCALC>"
             if "pool" in name.lower() or form.api == "InitBufPool":  # InitBufPool(T& bufPool, len, U& shareBuf)
                 t = "TBufPool<TPosition::VECCALC>"
-        lines.append(f"    {t} {name}[2] = {{}};" if array else f"    {t} {name}{{}};")
+        bound = array if isinstance(array, str) else "2"
+        lines.append(f"    {t} {name}[{bound}] = {{}};" if array else f"    {t} {name}{{}};")
         names.append(name)
     explicit = []
     used = " ".join(p[0] for p in params)
@@ -215,7 +237,9 @@ def _compile(probes: list[Probe], workdir: pathlib.Path) -> dict[int, str]:
     source = workdir / "probes.cpp"
     text = ['#include "kernel_operator.h"', "using namespace AscendC;",
             "// The kernel's own pool class of the custom-TBufPool pages (EXTERN_IMPL_BUFPOOL).",
-            "inline void ProbeNoop() {}", "class ProbeBufPool {", "    EXTERN_IMPL_BUFPOOL(ProbeBufPool, TPosition::VECCALC, 4);", "};", ""]
+            "inline void ProbeNoop() {}", "class ProbeBufPool {", "    EXTERN_IMPL_BUFPOOL(ProbeBufPool, TPosition::VECCALC, 4);", "};",
+            "// The object a `const TransDataConfig&` template parameter refers to (_REFERENCED).",
+            "constexpr TransDataConfig kProbeTransDataConfig = {DataFormat::NCDHW, DataFormat::NDC1HWC0};", ""]
     spans = []  # (first line, last line, index)
     for i, probe in enumerate(probes):
         first = len(text) + 1

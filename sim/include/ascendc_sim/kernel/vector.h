@@ -217,3 +217,9 @@
 #if __has_include("ascendc_sim/kernel/vector_topk.h")
 #include "ascendc_sim/kernel/vector_topk.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_broadcast_dynamic.h")
+#include "ascendc_sim/kernel/vector_broadcast_dynamic.h"
+#endif
+#if __has_include("ascendc_sim/kernel/data_copy_nd2nz.h")
+#include "ascendc_sim/kernel/data_copy_nd2nz.h"
+#endif

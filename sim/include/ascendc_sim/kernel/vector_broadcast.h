@@ -4,7 +4,7 @@
 // broadcast_common_utils.h). The forms: Broadcast<T, dim, axis, isReuseSource>(dst, src,
 // dstShape, srcShape[, sharedTmpBuffer]); without sharedTmpBuffer the UB left after InitBuffer
 // is the temp (PopStackBuffer). The dynamic-shape form and GetBroadcastTilingInfo are
-// Ascend 950 only (the page) and not declared.
+// Ascend 950 only (the page): vector_broadcast_dynamic.h declares them and reports their use.
 // Steps (W = T; for a 1-byte T, W = half: Cast T->half of srcSize elements into the temp, the
 // steps below on half in the temp, Cast half->T of dstSize elements; the temp then starts with
 // align16(srcSize) + align16(dstSize) halves of the casts):
