@@ -1,4 +1,7 @@
-"""The high-level Digamma (vector_math_digamma.h) and the host queries of Digamma and Lgamma.
+"""The high-level Digamma and Lgamma (vector_math_digamma.h, vector_math_lgamma.h) and their host queries.
+
+Lgamma (the second half of this file) is checked the same way: replay bit for bit, math.lgamma
+with the method error of the implementation's float fits, a perturbed coefficient, misuse.
 
 (1) The A2/A3 steps (asc-devkit impl/adv_api/detail/math/digamma/digamma_common_impl.h) replayed
 in numpy float32, each instruction rounded once (Tan, Sin and Cos as test_math_tan /
@@ -298,3 +301,200 @@ using namespace AscendC;
 void k(LocalTensor<int32_t>& d, LocalTensor<uint8_t>& t) { Digamma(d, d, t, 64); }
 """)
     assert "Digamma: element type must be half or float" in errors
+
+
+# ---- Lgamma (vector_math_lgamma.h; asc-devkit impl/adv_api/detail/math/lgamma/) ----
+P007 = [0.00358751555905, -0.00547128543258, -0.0446271263063, 0.167317703366, -0.0421359799802,
+        -0.655867278576, 0.577215373516]
+P0715 = [0.0458826646209, 0.103739671409, 0.122803635895, 0.127524212003, 0.143216684461, 0.169343575835,
+         0.207407936454, 0.27058750391, 0.400685429573, 0.82246696949, 0.577215671539]
+P153 = [4.95984932058e-05, -0.000220894842641, 0.000541314249858, -0.00120451697148, 0.00288425176404,
+        -0.00738275796175, 0.0205813199282, -0.067352488637, 0.322467029095, 0.422784328461]
+P358A = [-748.890319824, -12349.7421875, -41061.375, -48310.6640625]
+P358B = [-259.250976562, -10777.1796875, -92685.046875]
+P58 = [0.000777830660809, -0.00277765537612]
+ODD = [0.00002427957952022552490234375, -0.001388786011375486850738525390625, 0.0416667275130748748779296875,
+       -0.4999999701976776123046875]
+EVEN = [-0.000195746586541645228862762451171875, 0.0083327032625675201416015625, -0.16666662693023681640625]
+LPI = F32(3.1415927410125732421875)
+MIN_NEG = F32(9.99999968266e-20)
+INF = F32(np.inf)
+
+
+def horner(x, c, ops):
+    m, a = ops
+    t = a(m(x, F32(c[0])), F32(c[1]))
+    for k in c[2:]:
+        t = a(m(t, x), F32(k))
+    return m(t, x)
+
+
+F32OPS = (mul, add)
+
+
+def lgamma_pos(a, p0715=P0715):
+    r007 = mul(ln(add(mul(horner(a, P007, F32OPS), a), a)), -1.0)
+    r0715 = horner(add(mul(a, -1.0), 1.0), p0715, F32OPS)
+    r153 = horner(add(a, -2.0), P153, F32OPS)
+    w = add(a, -3.0)
+    r358 = add(div(add(horner(w, P358A, F32OPS), F32(-143033.40625)),
+                   add(horner(w, P358B, F32OPS), F32(-206353.578125))), w)
+    half_log = mul(ln(a), 0.5)
+    q = mul(add(a, -0.5), half_log)
+    rc = div(1.0, a)
+    t = mul(add(horner(mul(rc, rc), P58, F32OPS), F32(0.0833332762122)), rc)
+    r58 = sub(add(add(add(t, F32(0.91893851757)), q), q), a)
+    with np.errstate(invalid="ignore"):
+        classes = [(a < 0.7, r007), ((a >= 0.7) & (a < 1.5), r0715), ((a >= 1.5) & (a < 3), r153),
+                   ((a >= 3) & (a < 5.8), r358), ((a >= 5.8) & (a < INF), r58), (a >= INF, a)]
+    return accumulate(classes)
+
+
+def lgamma_neg(a, pos):
+    with np.errstate(invalid="ignore"):
+        t2 = f(np.floor(d(add(add(a, a), 0.5))))
+        odd = sub(t2, mul(f(np.floor(d(mul(t2, 0.5)))), 2.0)) >= 0.5
+        t2 = mul(add(mul(t2, -0.5), a), LPI)
+        t3 = mul(t2, t2)
+        even_v = add(mul(horner(t3, EVEN, F32OPS), t2), t2)
+        odd_v = add(horner(t3, ODD, F32OPS), 1.0)
+        s = accumulate([(~odd, even_v), (odd, odd_v)])
+        prod = mul(np.abs(s), a)
+        val = add(add(mul(ln(prod), -1.0), F32(1.1447298526763916015625)), mul(pos, -1.0))
+        m = (f(np.floor(d(a))) != a) & (prod < INF) & (a >= MIN_NEG)
+        infs = ~m & (a >= MIN_NEG)
+        return accumulate([(a < MIN_NEG, mul(ln(a), -1.0)), (m, val), (infs, INF)])
+
+
+def replay_lgamma_float(x, p0715=P0715):
+    with np.errstate(all="ignore"):
+        a = np.abs(x)
+        pos = lgamma_pos(a, p0715)
+        neg = lgamma_neg(a, pos)
+        nan = ~(x >= 0) & ~(x < 0)
+        return accumulate([(x >= 0, pos), (x < 0, neg), (nan, a)])
+
+
+def lgamma_pos_half(x):
+    w1 = add(x, 4.0)
+    r = div(1.0, w1)
+    w2 = mul(ln(mul(mul(r, LPI), 2.0)), 0.5)
+    w4 = div(1.0, add(mul(w1, 12.0), mul(r, -0.1)))
+    w4 = mul(add(ln(add(w4, w1)), -1.0), w1)
+    out = add(w4, w2)
+    logs = ln(x)
+    for k in (1.0, 2.0, 3.0):
+        logs = add(logs, ln(add(x, k)))
+    return sub(out, logs)
+
+
+def replay_lgamma_half(xh):
+    with np.errstate(all="ignore"):
+        x = xh.astype(F32)
+        neg = mul(lgamma_pos_half(add(mul(x, -1.0), 1.0)), -1.0)
+        s = test_vector_trig.replay("Sin", mul(sub(x, f(np.floor(d(x)))), LPI))
+        neg = add(neg, ln(div(LPI, np.abs(s))))
+        nan = ~(x >= 0) & ~(x < 0)
+        acc = accumulate([(x >= 0, lgamma_pos_half(x)), (x < 0, neg), (nan, x)])
+        acc = np.where(np.abs(x) >= 65504, F32(655040), acc)
+        return acc.astype(F16)
+
+
+def run_lgamma(simtest, x, tmp_bytes, count=None, reuse=False, no_temp=False):
+    n = x.size if count is None else count
+    buffers = [np.zeros(x.size, x.dtype), x]
+    ops = [(0, 0, x.dtype, x.size), (1, 0, x.dtype, x.size)]
+    if not no_temp:
+        buffers.append(np.zeros(tmp_bytes, np.uint8))
+        ops.append((2, 0, np.uint8))
+    return run_vector(Misc(simtest), "Lgamma", buffers, ops, n, reuse_source=reuse, no_temp=no_temp)
+
+
+def lgamma_inputs(dtype, n, seed):
+    rng = np.random.default_rng(seed)
+    x = np.concatenate([rng.uniform(-10, 10, n // 2), rng.uniform(0, 8, n // 4), rng.uniform(-1, 1, n - n // 2 - n // 4)])
+    x[:10] = [1.0, 2.0, 0.5, -0.5, -3.0, 0.0, 5.8, 100.0, np.nan, np.inf]
+    return x.astype(dtype)
+
+
+def lgamma64(x):
+    if math.isnan(x):
+        return math.nan
+    if math.isinf(x) or (x <= 0 and x == math.floor(x)):
+        return math.inf
+    return math.lgamma(x)
+
+
+@pytest.mark.parametrize("reuse", [False, True])
+def test_lgamma_float(simtest, reuse):
+    x = lgamma_inputs(F32, 512, 7)
+    r = run_lgamma(simtest, x.copy(), 8 * 256 * 2, reuse=reuse)
+    assert r.ok, r.result["error"]
+    got = r.array(0, F32)
+    assert_replayed(got, replay_lgamma_float(x))
+    # float64: the implementation's float fits (the piecewise polynomials, and below 0 the
+    # odd/even polynomials of the reflection) are its method error: evaluated on [-10, 10] it
+    # stays below 3.4e-5 (|y| + 1) for x >= 0 and 1.9e-5 (|y| + lgamma|x| + 1) below 0 (the
+    # roundings, ~2^-24 per step, are far smaller); the bound keeps 50% over that, plus the
+    # reflection's sin(pi x) rounding near the poles
+    for xi, gi in zip(x.astype(np.float64), got.astype(np.float64)):
+        y = lgamma64(xi)
+        if math.isnan(y) or math.isinf(y):
+            assert (math.isnan(gi) and math.isnan(y)) or gi == y, (xi, gi, y)
+            continue
+        if xi >= 0:
+            bound = 5e-5 * (abs(y) + 1)
+        else:
+            bound = 3e-5 * (abs(y) + abs(math.lgamma(abs(xi))) + 1) + \
+                2.0 ** -20 / max(abs(math.sin(math.pi * xi)), 1e-30)
+        assert abs(gi - y) <= bound, (xi, gi, y)
+    wrong = replay_lgamma_float(x, P0715[:-1] + [0.5772])
+    assert not np.array_equal(wrong.view(np.uint32), got.view(np.uint32))
+
+
+def test_lgamma_half(simtest):
+    x = lgamma_inputs(F16, 512, 8)
+    x[10:12] = [np.inf, -65504.0]
+    r = run_lgamma(simtest, x, 13 * 256 * 2)
+    assert r.ok, r.result["error"]
+    got = r.array(0, F16)
+    assert_replayed(got, replay_lgamma_half(x))
+    for xi, gi in zip(x.astype(np.float64), got.astype(np.float64)):
+        y = lgamma64(xi)
+        if math.isnan(y) or math.isinf(y) or abs(xi) >= 65504:
+            assert math.isnan(gi) or math.isinf(gi), (xi, gi)
+            continue
+        near_pole = 0 if xi >= 0 else 2.0 ** -18 / max(abs(math.sin(math.pi * xi)), 1e-30)
+        # Stirling at x + 4 with the 1/(12w - 0.1/w) correction: its error is below 1e-5; then
+        # half's rounding of the result
+        assert abs(gi - y) <= 2.0 ** -11 * abs(y) + 2e-5 * (abs(y) + 1) + near_pole, (xi, gi, y)
+
+
+def test_lgamma_no_temp_and_tail(simtest):
+    x = lgamma_inputs(F32, 1024, 9)
+    r = run_lgamma(simtest, x, 0, count=1000, no_temp=True)
+    assert r.ok, r.result["error"]
+    assert_replayed(r.array(0, F32)[:1000], replay_lgamma_float(x)[:1000])
+    xh = lgamma_inputs(F16, 1024, 10)
+    r = run_lgamma(simtest, xh, 13 * 4 * 96, count=1000)  # chunks of 96, a tail of 40
+    assert r.ok, r.result["error"]
+    assert_replayed(r.array(0, F16)[:1000], replay_lgamma_half(xh)[:1000])
+
+
+def test_lgamma_misuse_is_reported(simtest):
+    x = lgamma_inputs(F32, 256, 11)
+    assert_reported(run_lgamma(simtest, x, 8 * 64), "api-misuse", "Lgamma", "GetLgammaMaxMinTmpSize")
+    assert_reported(run_lgamma(simtest, x, 8 * 256, count=300), "operand-bounds", "Lgamma", "dstTensor")
+    r = run_vector(Misc(simtest), "Lgamma", [np.zeros(1024, F32), np.zeros(8 * 256, np.uint8)],
+                   [(0, 0, F32, 256), (0, 0, F32, 256), (1, 0, np.uint8)], 256)
+    assert_reported(r, "api-misuse", "Lgamma", "overlap")
+
+
+def test_lgamma_wrong_type_does_not_compile(tmp_path):
+    errors = compile_errors(tmp_path, """
+#include "kernel_operator.h"
+#include "ascendc_sim/kernel/vector_math_lgamma.h"
+using namespace AscendC;
+void k(LocalTensor<int32_t>& d, LocalTensor<uint8_t>& t) { Lgamma(d, d, t, 64); }
+""")
+    assert "Lgamma: element type must be half or float" in errors

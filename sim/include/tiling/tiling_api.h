@@ -128,3 +128,6 @@ void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
 #if __has_include("tiling/cumsum_tiling.h")
 #include "tiling/cumsum_tiling.h"
 #endif
+#if __has_include("tiling/gamma_tiling.h")
+#include "tiling/gamma_tiling.h"
+#endif

@@ -1,5 +1,6 @@
-// run_vector_misc's runner for Digamma (vector_math_digamma.h) and the host temp-size queries.
-//   "Digamma": ops dst, src (half or float)[, sharedTmpBuffer (uint8)]; count = calCount;
+// run_vector_misc's runner for Digamma and Lgamma (vector_math_digamma.h, vector_math_lgamma.h)
+// and the host temp-size queries.
+//   "Digamma", "Lgamma": ops dst, src (half or float)[, sharedTmpBuffer (uint8)]; count = calCount;
 //   options reuse_source (isReuseSource), no_temp (the framework-temp form).
 #include <pybind11/stl.h>
 
@@ -9,6 +10,7 @@
 
 #include "kernel_operator.h"
 #include "ascendc_sim/kernel/vector_math_digamma.h"
+#include "ascendc_sim/kernel/vector_math_lgamma.h"
 #include "misc_binding.h"
 #include "registry.h"
 #include "tiling/gamma_tiling.h"
@@ -26,9 +28,21 @@ void CallDigamma(const std::vector<AnyTensor>& ops, uint32_t n, const Options& o
     }
 }
 
+template <class T, bool reuse>
+void CallLgamma(const std::vector<AnyTensor>& ops, uint32_t n, const Options& o) {
+    if (o.noTemp) Lgamma<T, reuse>(As<T>(ops, 0), As<T>(ops, 1), n);
+    else Lgamma<T, reuse>(As<T>(ops, 0), As<T>(ops, 1), As<uint8_t>(ops, 2), n);
+}
+
 bool Run(const std::string& api, const std::vector<AnyTensor>& ops, int64_t count, const Options& o) {
-    if (api != "Digamma") return false;
     const auto n = static_cast<uint32_t>(count);
+    if (api == "Lgamma") {
+        if (std::holds_alternative<LocalTensor<half>>(ops.at(0))) CallLgamma<half, false>(ops, n, o);
+        else if (o.reuseSource) CallLgamma<float, true>(ops, n, o);
+        else CallLgamma<float, false>(ops, n, o);
+        return true;
+    }
+    if (api != "Digamma") return false;
     if (std::holds_alternative<LocalTensor<half>>(ops.at(0))) {
         CallDigamma<half, false>(ops, n, o);
     } else if (o.reuseSource) {

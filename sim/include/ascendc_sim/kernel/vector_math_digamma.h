@@ -56,12 +56,10 @@ constexpr uint32_t Pieces(bool reuse) {
     return std::is_same_v<T, half> ? 8 : (reuse ? 6 : 7);
 }
 
-// One chunk's tensors and the Counter-mode instruction helpers (each followed by PipeBarrier, as
-// the implementation issues them).
-struct Run {
+// The Counter-mode instruction helpers of Digamma and Lgamma (each followed by PipeBarrier, as
+// the implementations issue them), over `split` elements.
+struct CounterOps {
     uint32_t split = 0;
-    AscendC::LocalTensor<float> result, c1, c2, c3, c4, c5, scalar;
-    AscendC::LocalTensor<uint8_t> m, m1, m2;
     AscendC::UnaryRepeatParams u;
     AscendC::BinaryRepeatParams b;
 
@@ -110,11 +108,6 @@ struct Run {
                                            {1, 1, AscendC::DEFAULT_REPEAT_STRIDE, AscendC::DEFAULT_REPEAT_STRIDE});
         Bar();
     }
-    // mask = src cmp scalar, over whole 64-lane repeats
-    void CompareTo(const AscendC::LocalTensor<uint8_t>& mask, const F& src, float v, AscendC::CMPMODE mode) const {
-        Dup(scalar, v);
-        CompareWith(mask, src, scalar, mode);
-    }
     void CompareWith(const AscendC::LocalTensor<uint8_t>& mask, const F& x, const F& y, AscendC::CMPMODE mode) const {
         const auto repeat = static_cast<uint8_t>((uint64_t{split} * sizeof(float) + 255) / 256);
         AscendC::Compare<float, uint8_t, false>(mask, Whole(x, repeat), Whole(y, repeat), mode,
@@ -131,6 +124,18 @@ struct Run {
         F view = t;
         if (view.GetSize() < uint32_t{repeats} * 64) view.SetSize(uint32_t{repeats} * 64);
         return view;
+    }
+};
+
+// One chunk's tensors of Digamma.
+struct Run : CounterOps {
+    AscendC::LocalTensor<float> result, c1, c2, c3, c4, c5, scalar;
+    AscendC::LocalTensor<uint8_t> m, m1, m2;
+
+    // mask = src cmp scalar, over whole 64-lane repeats
+    void CompareTo(const AscendC::LocalTensor<uint8_t>& mask, const F& src, float v, AscendC::CMPMODE mode) const {
+        Dup(scalar, v);
+        CompareWith(mask, src, scalar, mode);
     }
     // d = x & y over the masks' bytes (uint16_t lanes), then the float count again
     void AndMasks(const AscendC::LocalTensor<uint8_t>& d, const AscendC::LocalTensor<uint8_t>& x,
