@@ -334,6 +334,20 @@ def test_probe_values_for_unnamed_types_pipes_packs_and_class_templates(tmp_path
     assert (form.api, form.template) == ("GetCurAddr", "")
 
 
+def test_other_product_note_scopes_the_nested_prototypes(tmp_path):
+    """A note region without code ("仅支持Ascend 950" under a bullet, our own text) makes the
+    prototypes nested under that bullet other-products-only, up to a bullet indented less."""
+    block = "\n        ```\n        __aicore__ inline void Q({})\n        ```\n\n"
+    page = ("# Q\n\n## 函数原型\n\n-   甲\n    -   一\n" + block.format("int32_t a") +
+            "-   乙\n\n    <!-- npu=\"950\" id9 -->仅支持Ascend 950PR/Ascend 950DT。<!-- end id9 -->\n\n"
+            "    -   二\n" + block.format("int32_t b") + "    -   三\n" + block.format("int32_t c") +
+            "-   丙\n" + block.format("int32_t d") + "## 参数说明\n")
+    (tmp_path / "Q.md").write_text(page)
+    forms = api_catalog.forms_of_page(tmp_path / "Q.md", "vector", "Q.md")
+    assert [(f.params, f.a2) for f in forms] == [("int32_t a", True), ("int32_t b", False),
+                                                 ("int32_t c", False), ("int32_t d", True)]
+
+
 def test_documented_dtypes_on_cann_pages():
     """The first A2/A3 dtype per parameter, read from real pages of each layout."""
     asc_devkit = cann_checkout("asc-devkit")

@@ -62,6 +62,9 @@ A2_LINE = re.compile(r"Atlas A2 训练系列产品[^\n：:]*[：:]\s*(\S+)")
 A2_NPU = {"910b", "A3"}
 _NPU_REGION = re.compile(r'<!--\s*npu="([^"]*)"\s*(id\w+)\s*-->(.*?)<!--\s*end\s+\2\s*-->', re.S)
 _OTHER_ONLY = re.compile(r"//[^\n]*仅(?:支持)?\s*Ascend 950")
+# Stands for an other-products-only note outside code (a2_text with mark): the prototypes after it
+# are for other products only up to the next bullet indented less than the note.
+OTHER_SCOPE = "[other products only]"
 # The dtype spellings of the reference the probes can declare (the sim declares half, bfloat16_t).
 CPP_TYPES = {"bool", "int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "int64_t",
              "uint64_t", "half", "bfloat16_t", "float"}
@@ -107,11 +110,17 @@ def a2_supported(text: str) -> bool | None:
 
 def a2_text(text: str, mark: bool = False) -> str:
     """The page without its product regions that are for other products only (npu tags without
-    910b/A3); with mark, those regions stay, their code blocks marked with an "仅支持Ascend 950" comment."""
+    910b/A3); with mark, those regions stay, their code blocks marked with an "仅支持Ascend 950" comment,
+    and a region that only says "仅支持Ascend 950" (no code: it heads the prototypes nested under
+    its bullet, as AscendQuant's "dstTensor非固定数据类型") becomes an OTHER_SCOPE line."""
     def region(found: re.Match) -> str:
         if set(found.group(1).split(",")) & A2_NPU:
             return a2_text(found.group(3), mark)
-        return re.sub(r"```[a-z]*\n", lambda b: b.group(0) + "// 仅支持Ascend 950\n", found.group(3)) if mark else ""
+        if not mark:
+            return ""
+        if "```" not in found.group(3) and re.search(r"仅(?:支持)?\s*Ascend 950", found.group(3)):
+            return OTHER_SCOPE
+        return re.sub(r"```[a-z]*\n", lambda b: b.group(0) + "// 仅支持Ascend 950\n", found.group(3))
     return _NPU_REGION.sub(region, text)
 
 
@@ -200,13 +209,21 @@ def forms_of_page(path: pathlib.Path, area: str, page: str) -> list[Form]:
     forms = []
     label = ""
     position = 0
+    other_indent = None  # the indent of the OTHER_SCOPE note in force
     for block in re.finditer(r"```[a-z]*\n(.*?)```", section, re.S):
         # The form's label: the last bullet before the block.
-        bullets = re.findall(r"^\s*[-*]\s+(.+)$", section[position:block.start()], re.M)
+        between = section[position:block.start()]
+        bullets = re.findall(r"^\s*[-*]\s+(.+)$", between, re.M)
         label = short_label(bullets[-1]) if bullets else label
         position = block.end()
+        for line in between.splitlines():
+            indent = len(line) - len(line.lstrip())
+            if OTHER_SCOPE in line:
+                other_indent = indent
+            elif other_indent is not None and re.match(r"\s*[-*]\s", line) and indent < other_indent:
+                other_indent = None
         # Prototypes after an "仅支持Ascend 950" comment are for that product only.
-        for part, a2 in zip(_OTHER_ONLY.split(block.group(1), maxsplit=1), (True, False)):
+        for part, a2 in zip(_OTHER_ONLY.split(block.group(1), maxsplit=1), (other_indent is None, False)):
             code = re.sub(r"//[^\n]*", "", part)
             for match in _PROTOTYPE.finditer(code):
                 name = match.group(3)

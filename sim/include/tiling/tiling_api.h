@@ -140,3 +140,6 @@ void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
 #if __has_include("tiling/topk_tiling.h")
 #include "tiling/topk_tiling.h"
 #endif
+#if __has_include("tiling/gamma_tiling.h")
+#include "tiling/gamma_tiling.h"
+#endif

@@ -223,3 +223,15 @@
 #if __has_include("ascendc_sim/kernel/data_copy_nd2nz.h")
 #include "ascendc_sim/kernel/data_copy_nd2nz.h"
 #endif
+#if __has_include("ascendc_sim/kernel/vector_antiquant_scale.h")
+#include "ascendc_sim/kernel/vector_antiquant_scale.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_bilinear.h")
+#include "ascendc_sim/kernel/vector_bilinear.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_math_digamma.h")
+#include "ascendc_sim/kernel/vector_math_digamma.h"
+#endif
+#if __has_include("ascendc_sim/kernel/vector_math_lgamma.h")
+#include "ascendc_sim/kernel/vector_math_lgamma.h"
+#endif

@@ -307,8 +307,7 @@ ASCENDC_SIM_QUANT_T ASCENDC_SIM_QUANT_INLINE AscendQuant(const LocalTensor<int8_
 // float path of bfloat16_t). The mask register ends in Normal mode, all lanes set. The temp is not
 // read on this path (GetAscendAntiQuantMaxMinTmpSize gives 0 for a half output).
 // Not modelled (compile error): bfloat16_t output (float intermediates through the temp),
-// isTranspose = true, int4b_t sources, and the scale-tensor-only form (its groups come from the
-// tensor's ShapeInfo).
+// isTranspose = true, int4b_t sources. The scale-tensor-only form: vector_antiquant_scale.h.
 // Checks (ApiMisuse): K > 0 and dividing src's elements; N a multiple of 16 (rows start on 32-B
 // blocks); dst holding src's elements; offset and scale holding N; dst disjoint from offset/scale.
 namespace AscendC {
