@@ -70,10 +70,16 @@ sim::UbRef TPipe::Carve(uint32_t len, const sim::BufferName& bufferName, uint8_t
     }
     // Where the buffer goes and how far it may reach: the pipe's cursor and UB's end, or the
     // pool's cursor (or the kernel's address) and the pool's end.
-    const uint64_t begin = pool == nullptr ? used_ : at >= 0 ? static_cast<uint64_t>(at) : pool->maxAddr_;
+    // A kernel's own address (InitBuffer with address tuples) is taken as given, length and all.
+    const bool placed = pool == nullptr && at >= 0;
+    const uint64_t begin = placed ? static_cast<uint64_t>(at) : pool == nullptr ? used_ : at >= 0 ? static_cast<uint64_t>(at) : pool->maxAddr_;
     const uint64_t limit = pool == nullptr ? core.soc.ubBytes
                                            : std::min<uint64_t>(core.soc.ubBytes, uint64_t(pool->startAddr_) + pool->maxLen_);
-    uint64_t end = begin + rounded;
+    uint64_t end = begin + (placed ? len : rounded);
+    if (placed && begin % kBlockBytes != 0) {
+        sim::Violation(sim::Check::UbAlignment, "InitBuffer(" + name() + ")" + member() + ": address " +
+                                                    std::to_string(begin) + " is not 32-byte aligned");
+    }
     sim::UbRef ref;
     ref.offset = static_cast<uint32_t>(std::min<uint64_t>(begin, limit));
     ref.position = position;
@@ -88,6 +94,12 @@ sim::UbRef TPipe::Carve(uint32_t len, const sim::BufferName& bufferName, uint8_t
         ref.bytes = ref.offset < limit ? static_cast<uint32_t>(std::min<uint64_t>(rounded, limit - ref.offset)) : 0;
         if (begin < pool->startAddr_) ref.bytes = 0;
         if (at < 0) pool->maxAddr_ = static_cast<uint32_t>(limit);
+    } else if (placed && end > limit) {
+        sim::Violation(sim::Check::UbCapacity, "InitBuffer(" + name() + ", address " + std::to_string(begin) + ", " +
+                                                   std::to_string(len) + " bytes)" + member() + ": UB would end at byte " +
+                                                   std::to_string(end) + " but " + core.soc.name + " has " +
+                                                   std::to_string(core.soc.ubBytes) + " bytes of UB");
+        ref.bytes = ref.offset < limit ? static_cast<uint32_t>(limit - ref.offset) : 0;  // only what exists
     } else if (pool == nullptr && end > limit) {
         sim::Violation(sim::Check::UbCapacity,
                        "InitBuffer(" + name() + ", " + std::to_string(len) + " bytes)" + member() +
@@ -98,6 +110,8 @@ sim::UbRef TPipe::Carve(uint32_t len, const sim::BufferName& bufferName, uint8_t
         // Downgraded: hand out only what exists, so nothing can touch memory past UB.
         ref.bytes = used_ < core.soc.ubBytes ? static_cast<uint32_t>(core.soc.ubBytes - used_) : 0;
         used_ = static_cast<uint32_t>(core.soc.ubBytes);
+    } else if (placed) {
+        ref.bytes = len;  // the pipe's cursor stays: the kernel places its buffers itself
     } else {
         ref.bytes = rounded;
         if (pool == nullptr) used_ = static_cast<uint32_t>(end);
@@ -204,6 +218,27 @@ void QueueState::Init(TPipe* pipe, TPosition src, TPosition dst, int32_t depth, 
     for (uint8_t i = 0; i < num; ++i) {
         Slot slot;
         slot.ref = pipe->Carve(len, NameParts(i), static_cast<uint8_t>(src), site, pool);
+        slots_.push_back(slot);
+    }
+}
+
+void QueueState::InitAt(TPipe* pipe, TPosition src, TPosition dst, int32_t depth, const char* kind,
+                        const uint32_t* addresses, const uint32_t* lengths, uint8_t num) {
+    LeavePool();
+    pipe_ = pipe;
+    src_ = src;
+    dst_ = dst;
+    depth_ = depth;
+    kind_ = kind;
+    number_ = pipe->queCount_++;
+    slots_.clear();
+    slots_.reserve(num);
+    next_ = 0;
+    queued_ = 0;
+    const void* site = __builtin_return_address(0);  // the kernel's InitBuffer (inlined into it)
+    for (uint8_t i = 0; i < num; ++i) {
+        Slot slot;
+        slot.ref = pipe->Carve(lengths[i], NameParts(i), static_cast<uint8_t>(src), site, nullptr, addresses[i]);
         slots_.push_back(slot);
     }
 }

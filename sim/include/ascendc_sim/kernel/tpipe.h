@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ascendc_sim/core/core_state.h"
@@ -12,6 +13,7 @@
 #include "ascendc_sim/kernel/enums.h"
 #include "ascendc_sim/kernel/sync.h"
 #include "ascendc_sim/kernel/tensor.h"
+#include "utils/std/tuple.h"
 
 namespace AscendC {
 
@@ -73,6 +75,10 @@ public:
     // (FreeTensor missing: on hardware a later AllocTensor would wait forever) is left on the core
     // for the launch to report as queue-leak once the kernel returns (a destructor must not throw).
     ~QueueState();
+    // InitBuffer with the kernel's own (address, length) per buffer: placed there, the pipe's
+    // cursor left where it is (the kernel keeps its buffers apart).
+    void InitAt(TPipe* pipe, TPosition src, TPosition dst, int32_t depth, const char* kind, const uint32_t* addresses,
+                const uint32_t* lengths, uint8_t num);
     void Init(TPipe* pipe, TPosition src, TPosition dst, int32_t depth, const char* kind, uint8_t num, uint32_t len,
               PoolState* pool = nullptr);
     // InitStartBufHandle: `num` slots, placed one by one by PlaceSlot (InitBufHandle).
@@ -236,6 +242,22 @@ public:
     template <TPosition src, TPosition dst, int32_t depth, auto mask>
     __aicore__ ASCEND_SIM_CALL_SITE_INLINE bool InitBuffer(TQueBind<src, dst, depth, mask>& que, uint8_t num, uint32_t len) {
         que.SimState().Init(this, src, dst, depth, QueueKind(src, dst), num, len);
+        return true;
+    }
+    // One buffer per Std::tuple(address, length) (asc-devkit docs TPipe/InitBuffer.md), at that
+    // UB byte address and of exactly that length; the buffers count toward the pipe's 64.
+    template <TPosition src, TPosition dst, int32_t depth, auto mask, class U, class V, class... Addrs>
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE bool InitBuffer(TQueBind<src, dst, depth, mask>& que,
+                                                           const Std::tuple<U, V>& addr0, const Addrs&... addrs) {
+        static_assert(std::is_integral_v<U> && std::is_integral_v<V>,
+                      "TPipe::InitBuffer: each address tuple is (integral start address, integral length)");
+        static_assert(((Std::is_tuple_v<Addrs> && Std::tuple_size_v<Addrs> == 2) && ...),
+                      "TPipe::InitBuffer: every address must be a Std::tuple of (start address, length)");
+        const uint32_t addresses[] = {static_cast<uint32_t>(Std::get<0>(addr0)),
+                                      static_cast<uint32_t>(Std::get<0>(addrs))...};
+        const uint32_t lengths[] = {static_cast<uint32_t>(Std::get<1>(addr0)), static_cast<uint32_t>(Std::get<1>(addrs))...};
+        que.SimState().InitAt(this, src, dst, depth, QueueKind(src, dst), addresses, lengths,
+                              static_cast<uint8_t>(1 + sizeof...(addrs)));
         return true;
     }
     template <TPosition pos>
