@@ -11,8 +11,6 @@
 //   1..8 dividing d*hwAlign/8), which limits bsCurLength to the two-level WholeReduceSum's
 //   255 repeats (a multiple of 8). A half round too small for the c gamma/beta values, or an
 //   empty round, leaves the tiling untouched (CANN: an error log, no return value).
-// smallShape is a bool in CANN's tiling data; the sim's tiling-data fields take no bool, so it is
-// the one byte of a uint8_t here (the same layout: 116 bytes of fields, 120 in all).
 #pragma once
 #include <cstdint>
 
@@ -51,7 +49,7 @@ TILING_DATA_FIELD_DEF(uint32_t, meanVarTailPos);
 TILING_DATA_FIELD_DEF(uint32_t, bshCurLength);
 TILING_DATA_FIELD_DEF(uint32_t, bsCurLength);
 TILING_DATA_FIELD_DEF(float, factor);
-TILING_DATA_FIELD_DEF(uint8_t, smallShape);
+TILING_DATA_FIELD_DEF(bool, smallShape);
 END_TILING_DATA_DEF;
 }  // namespace optiling
 

@@ -136,7 +136,7 @@ void GetGroupNormNDTilingInfo(const TensorShape& srcShape, const uint32_t stackB
     tiling.set_bshCurLength(one);
     tiling.set_bsCurLength(groups);
     tiling.set_factor(1.0f / static_cast<float>(dd * d.h * d.w));
-    tiling.set_smallShape(smallShape ? 1 : 0);
+    tiling.set_smallShape(smallShape);
 }
 
 void GetGroupNormNDTilingInfo(const TensorShape& srcShape, const uint32_t stackBufferSize, const uint32_t typeSize,
