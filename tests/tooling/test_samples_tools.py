@@ -327,6 +327,12 @@ def test_probe_values_for_unnamed_types_pipes_packs_and_class_templates(tmp_path
                                                           api="CrossCoreSetFlag").code
     asynchronous = code("template <EngineType engine, auto funPtr, class... Args>", "Args... args", api="Async")
     assert "Async<EngineType{}, &ProbeNoop>()" in asynchronous.code and "constexpr class" not in asynchronous.code
+    # A page's own constraint where its first dtypes make no valid call (PAGE_CHOICES).
+    mode = code("template <typename T, typename U, RoundMode roundMode>", "T valueIn",
+                {"valueIn": "float", "*": "half"}, api="Cast")
+    mode.form.page = "基础API/标量计算/Cast（float转half-int32_t）.md"
+    api_table.generate(mode, 0)
+    assert "Cast<T, U, RoundMode::CAST_ODD>(valueIn)" in mode.code
     page = tmp_path / "GetCurAddr.md"
     page.write_text("# G\n\n## 函数原型\n\n```cpp\ntemplate <Hardware hard>\n"
                     "__aicore__ inline uint32_t LocalMemAllocator<hard>::GetCurAddr() const\n```\n\n## 参数说明\n")

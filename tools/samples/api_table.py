@@ -140,6 +140,19 @@ def alias_types(aliases: set[str], tparams, params, dtypes: dict[str, str]) -> d
     return chosen
 
 
+# Where the first documented dtype is not a valid call, the page's own constraint instead:
+# {page file: [(when the probe chose these types, use these types / template arguments)]}.
+PAGE_CHOICES = {
+    # float -> half takes CAST_ODD only (the page's round-mode table); RoundMode{} is CAST_NONE.
+    "Cast（float转half-int32_t）.md": [({"U": "half"}, {"roundMode": "RoundMode::CAST_ODD"})],
+    # U and V are "整型" (the start address and the length), which no dtype list names.
+    "InitBuffer.md": [({"U": "float", "V": "float"}, {"U": "uint32_t", "V": "uint32_t"})],
+    # A scalar deqScale: the page's table 6 lists (dst, deqScale) pairs of float and bfloat16_t
+    # only, so the first dtypes of the parameter lists (half, uint64_t) make no documented call.
+    "AscendDequant.md": [({"dstT": "half", "scaleT": "uint64_t"}, {"dstT": "float", "scaleT": "float"})],
+}
+
+
 def _non_type_value(kind: str) -> str:
     """The value a probe gives a non-type template parameter of this type."""
     if kind == "TPosition":  # TPosition{} is GM, which no UB API takes
@@ -170,6 +183,11 @@ def generate(probe: Probe, index: int) -> None:
     aliases = {name for kind, name, _ in tparams if kind in ("typename", "class")}
     aliases |= {"T", "U", "PrimType"}  # PrimType: the class's element type in member prototypes
     chosen = alias_types(aliases, tparams, params, form.dtypes)
+    values = {}  # non-type template arguments the page's own constraints fix
+    for when, use in PAGE_CHOICES.get(pathlib.PurePath(form.page).name, []):
+        if all(chosen.get(k) == v for k, v in when.items()):
+            chosen.update({k: v for k, v in use.items() if k in chosen})
+            values.update({k: v for k, v in use.items() if k not in chosen})
     for ptype, name, _ in params:  # InitBufHandle(T* bufPool, ...): a kernel's own pool class
         base = re.sub(r"[\s*&]|const", "", ptype)
         if base in chosen and "pool" in name.lower() and "*" in ptype:
@@ -183,7 +201,7 @@ def generate(probe: Probe, index: int) -> None:
     for kind, name, _ in tparams:
         if kind not in ("typename", "class") and "..." not in kind and re.search(rf"\b{re.escape(name)}\b", form.params):
             kind = re.sub(r"^const\s+|\s*&$", "", kind)
-            value = _non_type_value(kind)
+            value = values.get(name) or _non_type_value(kind)
             lines.append(f"    constexpr {kind} {name} = {value};")
     names = []
     for ptype, name, array in params:
@@ -211,7 +229,7 @@ def generate(probe: Probe, index: int) -> None:
         elif name in bounds:
             explicit.append("1")
         else:
-            explicit.append(_non_type_value(re.sub(r"^const\s+|\s*&$", "", kind)))
+            explicit.append(values.get(name) or _non_type_value(re.sub(r"^const\s+|\s*&$", "", kind)))
     targs = f"<{', '.join(explicit)}>" if explicit else ""
     call = f"{form.api}{targs}({', '.join(names)})"
     if form.api == "operator":  # operator(): the object called
