@@ -114,6 +114,14 @@ private:
     ShapeInfo shapeInfo_;
 };
 
+namespace sim_detail {
+enum class SymbolOp : uint8_t { Add, Sub, Mul, Div, Or, And };
+}  // namespace sim_detail
+template <typename T, sim_detail::SymbolOp op>
+class SymbolOverrideBinary;
+template <typename T>
+class SymbolOverrideCompare;
+
 template <class T>
 class LocalTensor {
 public:
@@ -215,6 +223,42 @@ public:
         uint32_t offset_;
     };
     __aicore__ inline ElementRef operator()(const uint32_t offset) const { return ElementRef(this, offset); }
+
+    // The symbol overrides (symbol_override.h): `dst = a + b` is Add(dst, a, b, dst.GetSize()),
+    // `dst = a < b` the count form of Compare over a.GetSize() elements, ...
+    template <sim_detail::SymbolOp op>
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void operator=(const SymbolOverrideBinary<T, op>& expression) {
+        expression.Process(*this);
+    }
+    // CANN declares the float and half comparisons for Atlas A2/A3 (the others do not compile).
+    template <class U, std::enable_if_t<std::is_same_v<U, float> || std::is_same_v<U, half>, int> = 0>
+    __aicore__ ASCEND_SIM_CALL_SITE_INLINE void operator=(const SymbolOverrideCompare<U>& expression) {
+        expression.Process(*this);
+    }
+    __aicore__ inline SymbolOverrideBinary<T, sim_detail::SymbolOp::Add> operator+(const LocalTensor& src1) const {
+        return {*this, src1};
+    }
+    __aicore__ inline SymbolOverrideBinary<T, sim_detail::SymbolOp::Sub> operator-(const LocalTensor& src1) const {
+        return {*this, src1};
+    }
+    __aicore__ inline SymbolOverrideBinary<T, sim_detail::SymbolOp::Mul> operator*(const LocalTensor& src1) const {
+        return {*this, src1};
+    }
+    __aicore__ inline SymbolOverrideBinary<T, sim_detail::SymbolOp::Div> operator/(const LocalTensor& src1) const {
+        return {*this, src1};
+    }
+    __aicore__ inline SymbolOverrideBinary<T, sim_detail::SymbolOp::Or> operator|(const LocalTensor& src1) const {
+        return {*this, src1};
+    }
+    __aicore__ inline SymbolOverrideBinary<T, sim_detail::SymbolOp::And> operator&(const LocalTensor& src1) const {
+        return {*this, src1};
+    }
+    __aicore__ inline SymbolOverrideCompare<T> operator<(const LocalTensor& src1) const { return {*this, src1, CMPMODE::LT}; }
+    __aicore__ inline SymbolOverrideCompare<T> operator>(const LocalTensor& src1) const { return {*this, src1, CMPMODE::GT}; }
+    __aicore__ inline SymbolOverrideCompare<T> operator!=(const LocalTensor& src1) const { return {*this, src1, CMPMODE::NE}; }
+    __aicore__ inline SymbolOverrideCompare<T> operator==(const LocalTensor& src1) const { return {*this, src1, CMPMODE::EQ}; }
+    __aicore__ inline SymbolOverrideCompare<T> operator<=(const LocalTensor& src1) const { return {*this, src1, CMPMODE::LE}; }
+    __aicore__ inline SymbolOverrideCompare<T> operator>=(const LocalTensor& src1) const { return {*this, src1, CMPMODE::GE}; }
 
     // For the sim's own APIs.
     const sim::UbRef& SimRef() const { return ref_; }

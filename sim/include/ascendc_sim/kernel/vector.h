@@ -235,3 +235,6 @@
 #if __has_include("ascendc_sim/kernel/vector_math_lgamma.h")
 #include "ascendc_sim/kernel/vector_math_lgamma.h"
 #endif
+#if __has_include("ascendc_sim/kernel/symbol_override.h")
+#include "ascendc_sim/kernel/symbol_override.h"
+#endif

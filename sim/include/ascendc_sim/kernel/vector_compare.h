@@ -36,7 +36,7 @@
 #include "ascendc_sim/kernel/vector_ops.h"
 
 namespace AscendC {
-enum class CMPMODE : uint8_t { LT = 0, GT, EQ, LE, GE, NE };
+// CMPMODE: ascendc_sim/kernel/enums.h (LocalTensor's comparison operators name it too).
 enum class SELMODE : uint8_t { VSEL_CMPMASK_SPR = 0, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE };
 }  // namespace AscendC
 
